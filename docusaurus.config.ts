@@ -1,0 +1,159 @@
+import type {Config} from '@docusaurus/types';
+import type * as Docs from '@docusaurus/plugin-content-docs';
+import type * as Theme from '@docusaurus/theme-classic';
+import type {UserThemeConfig} from '@docusaurus/theme-common';
+import type {UserThemeConfig as MermaidThemeConfig} from '@docusaurus/theme-mermaid';
+import {version as siteVersion} from './package.json';
+import {darkCodeTheme, lightCodeTheme} from './src/data/prism-themes';
+import announcementBarId from './src/plugins/announcement-bar-id';
+
+// Environment, read once. Every variable is optional; the README lists them.
+const env = {
+  siteUrl: process.env.PLAZA_SITE_URL ?? 'https://docs.plaza.example',
+  repositoryUrl: process.env.PLAZA_REPOSITORY_URL ?? 'https://code.plaza.example/plaza/developer-docs',
+  hideNavbarOnScroll: process.env.PLAZA_NAVBAR_HIDE_ON_SCROLL === 'true',
+  followSystemColorMode: process.env.PLAZA_FOLLOW_SYSTEM_COLOR_MODE === 'true',
+};
+
+// The brand lives here and nowhere else: pages read it from siteConfig.customFields.
+const brand = 'Plaza';
+
+// The announcement: change the id whenever the content changes, so that readers who
+// dismissed the previous one see the new one.
+const announcement = {
+  id: 'sandbox-webhook-replay-2026-11',
+  content:
+    'New: replay any webhook delivery from the sandbox with <a href="/api/">Requeue a webhook event</a>.',
+};
+
+const config: Config = {
+  title: `${brand} Developer Documentation`,
+  tagline: 'Accept payments, onboard sellers and pay them out with one API.',
+  favicon: 'img/favicon.svg',
+  url: env.siteUrl,
+  baseUrl: '/',
+  trailingSlash: undefined,
+  organizationName: 'plaza',
+  projectName: 'developer-docs',
+
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'throw',
+  onDuplicateRoutes: 'throw',
+  markdown: {
+    mermaid: true,
+    hooks: {onBrokenMarkdownLinks: 'throw', onBrokenMarkdownImages: 'throw'},
+  },
+
+  future: {v4: true, faster: true},
+
+  i18n: {defaultLocale: 'en', locales: ['en'], localeConfigs: {en: {direction: 'ltr', htmlLang: 'en'}}},
+
+  customFields: {brand, repositoryUrl: env.repositoryUrl, siteVersion},
+
+  plugins: [
+    [
+      '@docusaurus/plugin-content-docs',
+      {
+        routeBasePath: '/',
+        sidebarPath: './sidebars.ts',
+        breadcrumbs: true,
+        showLastUpdateTime: false,
+      } satisfies Docs.Options,
+    ],
+    '@docusaurus/plugin-content-pages',
+    '@docusaurus/plugin-sitemap',
+  ],
+
+  themes: [
+    [
+      '@docusaurus/theme-classic',
+      {customCss: './src/css/custom.css'} satisfies Theme.Options,
+    ],
+    '@docusaurus/theme-mermaid',
+    // After theme-classic, whose empty SearchBar it must override.
+    [
+      'docusaurus-lunr-search',
+      {
+        excludeRoutes: ['/search', '/404.html'],
+        highlightResult: true,
+        maxHits: 8,
+        disableVersioning: true,
+      },
+    ],
+    // After theme-classic, so that its script runs after the theme's own.
+    announcementBarId(announcement.id),
+  ],
+
+  clientModules: ['./src/client/chunk-load-error.ts'],
+
+  themeConfig: {
+    metadata: [{name: 'description', content: `${brand} developer documentation: guides, API reference and SDKs.`}],
+    colorMode: {
+      defaultMode: 'dark',
+      disableSwitch: false,
+      respectPrefersColorScheme: env.followSystemColorMode,
+    },
+    announcementBar: {
+      id: announcement.id,
+      content: announcement.content,
+      backgroundColor: '#312e81',
+      textColor: '#f8fafc',
+      isCloseable: true,
+    },
+    navbar: {
+      title: '',
+      hideOnScroll: env.hideNavbarOnScroll,
+      logo: {
+        alt: `${brand} Developers`,
+        src: 'img/logo-light.svg',
+        srcDark: 'img/logo-dark.svg',
+        width: 124,
+        height: 32,
+      },
+      items: [
+        {to: '/guides/', label: 'Guides', position: 'left', activeBaseRegex: '^/(guides|concepts|plugins)/'},
+        {to: '/api/', label: 'API', position: 'left', activeBaseRegex: '^/(api|category)/'},
+        {to: '/sdks/', label: 'SDKs', position: 'left', activeBaseRegex: '^/sdks/'},
+        {href: env.repositoryUrl, label: 'Source', position: 'right', 'aria-label': 'Source repository'},
+      ],
+    },
+    footer: {
+      style: 'dark',
+      logo: {
+        alt: brand,
+        src: 'img/logo-dark.svg',
+        width: 124,
+        height: 32,
+        href: '/',
+      },
+      links: [
+        {
+          title: 'Build',
+          items: [
+            {label: 'Guides', to: '/guides/'},
+            {label: 'SDKs', to: '/sdks/'},
+          ],
+        },
+        {
+          title: 'Reference',
+          items: [{label: 'API overview', to: '/api/'}],
+        },
+        {
+          title: 'Project',
+          items: [{label: 'Source repository', href: env.repositoryUrl}],
+        },
+      ],
+      copyright: `Copyright © ${new Date().getFullYear()} ${brand}. Documentation v${siteVersion}.`,
+    },
+    docs: {sidebar: {hideable: true, autoCollapseCategories: false}},
+    tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
+    prism: {
+      theme: lightCodeTheme,
+      darkTheme: darkCodeTheme,
+      additionalLanguages: ['csharp', 'bash', 'json', 'java', 'python', 'php'],
+    },
+    mermaid: {theme: {light: 'neutral', dark: 'dark'}},
+  } satisfies UserThemeConfig & MermaidThemeConfig,
+};
+
+export default config;

@@ -1,0 +1,87 @@
+// What the home page says, kept apart from how it is laid out.
+
+export type StartingPath = {title: string; text: string; to: string; cta: string};
+
+export const startingPaths: StartingPath[] = [
+  {
+    title: 'Accept a payment',
+    text: 'Collect a card in the browser, create a payment on your server, and handle declines and webhooks.',
+    to: '/guides/#payments',
+    cta: 'Payment guides',
+  },
+  {
+    title: 'Onboard sellers',
+    text: 'Invite the sellers of your marketplace, collect their business details, and split each payment with them.',
+    to: '/guides/#marketplaces',
+    cta: 'Marketplace guides',
+  },
+  {
+    title: 'API reference',
+    text: 'Every operation of the Accounts and Payments APIs, with parameters, schemas, errors and samples in six languages.',
+    to: '/api/',
+    cta: 'Open the reference',
+  },
+  {
+    title: 'Web SDKs',
+    text: 'Collect card, bank account, Apple Pay and Google Pay details in JavaScript or React without touching raw card data.',
+    to: '/sdks/',
+    cta: 'See the SDKs',
+  },
+  {
+    title: 'Commerce plugins',
+    text: 'Take Plaza payments in BigCommerce, Magento, Shopify and WooCommerce stores without writing code.',
+    to: '/guides/#plugins',
+    cta: 'Find your platform',
+  },
+];
+
+export const apis = [
+  {
+    name: 'Accounts API',
+    summary: 'Who takes part: your account, your sellers and the people and keys behind them.',
+    covers: [
+      'Seller accounts, invitations, members and roles',
+      'Onboarding: business details, owners, documents and review',
+      'Customers, API keys, events and webhooks',
+    ],
+  },
+  {
+    name: 'Payments API',
+    summary: 'How money moves: in from buyers, across to sellers and out to bank accounts.',
+    covers: [
+      'Card, ACH bank account, Apple Pay and Google Pay payments',
+      'Authorize and capture, cancel, refund, and dispute cases',
+      'Payouts, transfers, transactions and settlements',
+    ],
+  },
+];
+
+export const testModePromises = [
+  {
+    title: 'A full sandbox from day one.',
+    text: 'Every account gets sk_test_ keys for https://api.sandbox.plaza.example, which behaves like production and moves no money.',
+  },
+  {
+    title: 'Every outcome on demand.',
+    text: 'Test card numbers, bank accounts and amounts trigger approvals, declines, bank returns and dispute cases.',
+  },
+  {
+    title: 'Webhooks you can replay.',
+    text: 'Sandbox events reach your endpoint like live ones, and any delivery can be sent again.',
+  },
+  {
+    title: 'One switch to go live.',
+    text: 'Swap sk_test_ for sk_live_ and the sandbox host for https://api.plaza.example. Nothing else changes.',
+  },
+];
+
+export const firstRequest = `curl https://api.sandbox.plaza.example/v1/payments \\
+  -H "X-API-KEY: sk_test_..." \\
+  -H "Idempotency-Key: 5d0c7f3e-8a41-4b8e-9f2a-6c1d2e3f4a5b" \\
+  -H "Content-Type: application/json" \\
+  -d '{
+    "amount": 2599,
+    "currency": "USD",
+    "payment_method_id": "card_3m8x2k5q9w1e7r4t6y0u2i8o",
+    "description": "Order 5531"
+  }'`;

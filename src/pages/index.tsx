@@ -1,0 +1,129 @@
+import React, {type ReactNode} from 'react';
+import Layout from '@theme/Layout';
+import Link from '@docusaurus/Link';
+import CodeBlock from '@theme/CodeBlock';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import Heading from '@theme/Heading';
+import {apis, firstRequest, startingPaths, testModePromises} from './_home/content';
+import styles from './_home/styles.module.css';
+
+function Hero({brand}: {brand: string}): ReactNode {
+  return (
+    <div className={styles.hero}>
+      <div className={`container ${styles.heroGrid}`}>
+        <div>
+          <p className={styles.eyebrow}>{brand} developer documentation</p>
+          <Heading as="h1" className={styles.heroTitle}>
+            Take payments, onboard sellers and pay them out, through one API.
+          </Heading>
+          <p className={styles.heroLead}>
+            {brand} gives platforms and marketplaces card, bank account, Apple Pay and Google Pay payments,
+            seller onboarding and payouts. Build against the sandbox today; switch keys when you go live.
+          </p>
+          <div className={styles.heroActions}>
+            <Link className="button button--primary button--lg" to="/guides/">
+              Start with the guides
+            </Link>
+            <Link className="button button--secondary button--outline button--lg" to="/api/">
+              Browse the API
+            </Link>
+          </div>
+        </div>
+        <div className={styles.heroCode}>
+          <CodeBlock language="bash" title="Your first payment, in the sandbox">
+            {firstRequest}
+          </CodeBlock>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function StartingPaths(): ReactNode {
+  return (
+    <section className={styles.section} aria-labelledby="start-here">
+      <div className="container">
+        <Heading as="h2" id="start-here">
+          Where to start
+        </Heading>
+        <ul className={styles.cards}>
+          {startingPaths.map((path) => (
+            <li key={path.title} className={styles.card}>
+              <Link to={path.to} className={styles.cardLink}>
+                <span className={styles.cardTitle}>{path.title}</span>
+                <span className={styles.cardText}>{path.text}</span>
+                <span className={styles.cardMore} aria-hidden="true">
+                  {path.cta} →
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function Apis({brand}: {brand: string}): ReactNode {
+  return (
+    <section className={`${styles.section} ${styles.sectionAlt}`} aria-labelledby="two-apis">
+      <div className="container">
+        <Heading as="h2" id="two-apis">
+          Two APIs, one set of conventions
+        </Heading>
+        <p className={styles.sectionLead}>
+          Both {brand} APIs share hosts, authentication, IDs, pagination, idempotency and one error shape, so what
+          you learn from one works in the other.
+        </p>
+        <div className={styles.apiGrid}>
+          {apis.map((api) => (
+            <div key={api.name} className={styles.apiCard}>
+              <Heading as="h3">{api.name}</Heading>
+              <p>{api.summary}</p>
+              <ul>
+                {api.covers.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function TestMode(): ReactNode {
+  return (
+    <section className={styles.section} aria-labelledby="test-mode">
+      <div className="container">
+        <Heading as="h2" id="test-mode">
+          Test everything before real money moves
+        </Heading>
+        <ul className={styles.promises}>
+          {testModePromises.map((promise) => (
+            <li key={promise.title}>
+              <strong>{promise.title}</strong>
+              <span>{promise.text}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+export default function Home(): ReactNode {
+  const {siteConfig} = useDocusaurusContext();
+  const brand = String(siteConfig.customFields?.brand);
+  return (
+    <Layout description={`Guides, API reference and SDKs for integrating ${brand} payments, accounts and payouts.`}>
+      <main>
+        <Hero brand={brand} />
+        <StartingPaths />
+        <Apis brand={brand} />
+        <TestMode />
+      </main>
+    </Layout>
+  );
+}

@@ -1,0 +1,47 @@
+import {test as base, expect, type Page} from '@playwright/test';
+
+/**
+ * The shared test fixture: every page fails its test on an uncaught page error or an
+ * unexpected console error, unless the test declares what it expects with allowConsole().
+ */
+type Fixtures = {
+  allowConsole: (pattern: RegExp) => void;
+};
+
+export const test = base.extend<Fixtures>({
+  allowConsole: [
+    async ({page}, use) => {
+      const allowed: RegExp[] = [];
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !allowed.some((pattern) => pattern.test(message.text()))) {
+          problems.push(`console error: ${message.text()}`);
+        }
+      });
+      await use((pattern) => allowed.push(pattern));
+      expect(problems, 'the page logged errors').toEqual([]);
+    },
+    {auto: true},
+  ],
+});
+
+export {expect};
+
+/** Opens a path and waits until React has hydrated the page. */
+export async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await waitForHydration(page);
+}
+
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+}
+
+/** The paths of every page in the build, read from its sitemap. */
+export async function sitemapPaths(page: Page): Promise<string[]> {
+  const response = await page.request.get('/sitemap.xml');
+  expect(response.ok()).toBe(true);
+  const xml = await response.text();
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
+}

@@ -1,0 +1,31 @@
+import {test, expect, open} from './fixtures';
+
+test('the table of contents lists exactly the h2 and h3 headings of the page', async ({page}) => {
+  await open(page, '/api/');
+  const headings = await page
+    .locator('article :is(h2, h3, h4)[id]')
+    .evaluateAll((nodes) => nodes.map((node) => ({level: node.tagName, id: node.id})));
+  expect(headings.some((heading) => heading.level === 'H4')).toBe(true);
+  const expected = headings.filter((heading) => heading.level !== 'H4').map((heading) => `#${heading.id}`);
+
+  const toc = page.locator('.table-of-contents').first();
+  await expect(toc).toBeVisible();
+  const links = await toc.getByRole('link').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('href')));
+  expect(links).toEqual(expected);
+  // h3 entries sit in lists nested under their h2.
+  expect(await toc.locator('li ul').count()).toBeGreaterThan(0);
+});
+
+test('code blocks are highlighted in every extra language, in both colour modes', async ({page}) => {
+  await open(page, '/api/');
+  for (const language of ['bash', 'json', 'javascript', 'python', 'php', 'java', 'csharp']) {
+    const block = page.locator(`pre.language-${language}`).first();
+    await expect(block, language).toBeAttached();
+    expect(await block.locator('.token').count(), language).toBeGreaterThan(3);
+  }
+  const color = async (mode: string) => {
+    await open(page, `/api/?docusaurus-theme=${mode}`);
+    return page.locator('pre.language-json .token.property').first().evaluate((node) => getComputedStyle(node).color);
+  };
+  expect(await color('dark')).not.toBe(await color('light'));
+});

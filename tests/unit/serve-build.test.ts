@@ -1,0 +1,73 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {mkdtempSync, mkdirSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import type {AddressInfo} from 'node:net';
+import {isImmutable, resolveFile, startServer} from '../../scripts/serve-build';
+
+function makeSite(): string {
+  const root = mkdtempSync(join(tmpdir(), 'plaza-serve-'));
+  mkdirSync(join(root, 'guides'));
+  writeFileSync(join(root, 'index.html'), '<h1>home</h1>');
+  writeFileSync(join(root, 'guides', 'index.html'), '<h1>guides</h1>');
+  writeFileSync(join(root, 'about.html'), '<h1>about</h1>');
+  writeFileSync(join(root, '404.html'), '<h1>not found</h1>');
+  writeFileSync(join(root, 'app.js'), 'console.log("x");'.repeat(100));
+  return root;
+}
+
+test('resolveFile answers /x, /x/ and /x.html with the same page', async () => {
+  const root = makeSite();
+  const guides = {file: join(root, 'guides', 'index.html')};
+  assert.deepEqual(await resolveFile(root, '/guides'), guides);
+  assert.deepEqual(await resolveFile(root, '/guides/'), guides);
+  assert.deepEqual(await resolveFile(root, '/guides.html'), {redirect: '/guides'});
+  assert.deepEqual(await resolveFile(root, '/guides/index.html'), guides);
+  assert.deepEqual(await resolveFile(root, '/index.html'), {file: join(root, 'index.html')});
+  assert.deepEqual(await resolveFile(root, '/about'), {file: join(root, 'about.html')});
+  assert.deepEqual(await resolveFile(root, '/about.html'), {file: join(root, 'about.html')});
+  assert.deepEqual(await resolveFile(root, '/'), {file: join(root, 'index.html')});
+  assert.equal(await resolveFile(root, '/missing.html'), null);
+});
+
+test('resolveFile refuses paths outside the root and unknown paths', async () => {
+  const root = makeSite();
+  assert.equal(await resolveFile(root, '/../../etc/passwd'), null);
+  assert.equal(await resolveFile(root, '/%2e%2e/%2e%2e/etc/passwd'), null);
+  assert.equal(await resolveFile(root, '/%E0%A4%A'), null);
+  assert.equal(await resolveFile(root, '/missing'), null);
+});
+
+test('the server listens on 127.0.0.1 only, compresses, and answers 404 with the 404 page', async () => {
+  const server = await startServer(makeSite(), 0);
+  const {address, port} = server.address() as AddressInfo;
+  try {
+    assert.equal(address, '127.0.0.1');
+    const base = `http://127.0.0.1:${port}`;
+
+    const gz = await fetch(`${base}/app.js`, {headers: {'Accept-Encoding': 'gzip'}});
+    assert.equal(gz.headers.get('content-encoding'), 'gzip');
+    const br = await fetch(`${base}/app.js`, {headers: {'Accept-Encoding': 'br, gzip'}});
+    assert.equal(br.headers.get('content-encoding'), 'br');
+
+    const redirected = await fetch(`${base}/guides.html?q=1`, {redirect: 'manual'});
+    assert.equal(redirected.status, 301);
+    assert.equal(redirected.headers.get('location'), '/guides?q=1');
+
+    const missing = await fetch(`${base}/nowhere`);
+    assert.equal(missing.status, 404);
+    assert.match(await missing.text(), /not found/);
+  } finally {
+    server.close();
+  }
+});
+
+
+test('hashed bundles and the timestamped search index are cached for good, pages are revalidated', () => {
+  assert.equal(isImmutable('/assets/js/main.94893781.js'), true);
+  assert.equal(isImmutable('/search-doc-1795403379141.json'), true);
+  assert.equal(isImmutable('/lunr-index-1795403379141.json'), true);
+  assert.equal(isImmutable('/search-doc.json'), false);
+  assert.equal(isImmutable('/guides/'), false);
+});
