@@ -6,6 +6,11 @@ import type {UserThemeConfig as MermaidThemeConfig} from '@docusaurus/theme-merm
 import {version as siteVersion} from './package.json';
 import {darkCodeTheme, lightCodeTheme} from './src/data/prism-themes';
 import announcementBarId from './src/plugins/announcement-bar-id';
+import {createApiPageMD} from './src/plugins/api-page-markdown';
+import apiReferenceChunk from './src/plugins/api-reference-chunk';
+
+// The theme config of docusaurus-theme-openapi-docs 5.2 (its package ships no types for it).
+type ApiThemeConfig = {languageTabs: {highlight: string; language: string; logoClass: string}[]};
 
 // Environment, read once. Every variable is optional; the README lists them.
 const env = {
@@ -23,7 +28,7 @@ const brand = 'Plaza';
 const announcement = {
   id: 'sandbox-webhook-replay-2026-11',
   content:
-    'New: replay any webhook delivery from the sandbox with <a href="/api/">Requeue a webhook event</a>.',
+    'New: replay any webhook delivery from the sandbox with <a href="/api/accounts/requeue-a-webhook-event-by-id">Requeue a webhook event</a>.',
 };
 
 const config: Config = {
@@ -58,8 +63,36 @@ const config: Config = {
         sidebarPath: './sidebars.ts',
         breadcrumbs: true,
         showLastUpdateTime: false,
+        // Generated API pages render with the API theme; every other page with the plain
+        // DocItem, so guides never load the API theme's code.
+        docItemComponent: '@theme/DocItemByKind',
       } satisfies Docs.Options,
     ],
+    [
+      'docusaurus-plugin-openapi-docs',
+      {
+        id: 'openapi',
+        docsPluginId: 'default',
+        config: {
+          accounts: {
+            specPath: 'specs/accounts.yaml',
+            outputDir: 'docs/api/accounts',
+            hideSendButton: true,
+            sidebarOptions: {groupPathsBy: 'tag', categoryLinkSource: 'tag'},
+            markdownGenerators: {createApiPageMD},
+          },
+          financial: {
+            specPath: 'specs/financial.yaml',
+            outputDir: 'docs/api/financial',
+            hideSendButton: true,
+            sidebarOptions: {groupPathsBy: 'tag', categoryLinkSource: 'tag'},
+            markdownGenerators: {createApiPageMD},
+          },
+        },
+      },
+    ],
+    'docusaurus-plugin-sass',
+    apiReferenceChunk,
     '@docusaurus/plugin-content-pages',
     '@docusaurus/plugin-sitemap',
   ],
@@ -67,9 +100,10 @@ const config: Config = {
   themes: [
     [
       '@docusaurus/theme-classic',
-      {customCss: './src/css/custom.css'} satisfies Theme.Options,
+      {customCss: ['./src/css/custom.css', './src/css/api-reference.css']} satisfies Theme.Options,
     ],
     '@docusaurus/theme-mermaid',
+    'docusaurus-theme-openapi-docs',
     // After theme-classic, whose empty SearchBar it must override.
     [
       'docusaurus-lunr-search',
@@ -136,7 +170,11 @@ const config: Config = {
         },
         {
           title: 'Reference',
-          items: [{label: 'API overview', to: '/api/'}],
+          items: [
+            {label: 'API overview', to: '/api/'},
+            {label: 'Accounts API', to: '/category/accounts'},
+            {label: 'Payments API', to: '/category/payments'},
+          ],
         },
         {
           title: 'Project',
@@ -153,7 +191,16 @@ const config: Config = {
       additionalLanguages: ['csharp', 'bash', 'json', 'java', 'python', 'php'],
     },
     mermaid: {theme: {light: 'neutral', dark: 'dark'}},
-  } satisfies UserThemeConfig & MermaidThemeConfig,
+    // Request samples on every API operation page, in this order.
+    languageTabs: [
+      {highlight: 'bash', language: 'curl', logoClass: 'curl'},
+      {highlight: 'javascript', language: 'nodejs', logoClass: 'nodejs'},
+      {highlight: 'python', language: 'python', logoClass: 'python'},
+      {highlight: 'php', language: 'php', logoClass: 'php'},
+      {highlight: 'java', language: 'java', logoClass: 'java'},
+      {highlight: 'csharp', language: 'csharp', logoClass: 'csharp'},
+    ],
+  } satisfies UserThemeConfig & MermaidThemeConfig & ApiThemeConfig,
 };
 
 export default config;

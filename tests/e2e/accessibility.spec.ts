@@ -16,6 +16,10 @@ test('the skip link is the first tab stop and moves focus to the content', async
 const pages = [
   ['home', '/'],
   ['a docs page', '/api/'],
+  ['an API operation page', '/api/financial/create-payment'],
+  ['an API operation page with a file upload', '/api/accounts/upload-business-document'],
+  ['an API category page', '/category/payments'],
+  ['an API info page', '/api/accounts/accounts-api'],
   ['the not-found page', '/no-such-page'],
 ] as const;
 

@@ -1,0 +1,174 @@
+/**
+ * Reading and checking Plaza's OpenAPI documents: the operations they hold, the page slugs
+ * the API reference plugin derives from them, and the problems that would break or endanger
+ * the reference (missing fields, slug collisions, script in descriptions).
+ */
+import {readFileSync} from 'node:fs';
+import kebabCase from 'lodash/kebabCase';
+import {parse as parseYaml} from 'yaml';
+
+export const methods = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'] as const;
+
+export type OpenApiDocument = {
+  openapi?: string;
+  info?: {title?: string};
+  tags?: {name: string}[];
+  paths?: Record<string, Record<string, unknown>>;
+  components?: Record<string, Record<string, unknown>>;
+};
+
+export type Operation = {
+  method: string;
+  path: string;
+  operationId?: string;
+  summary?: string;
+  tags: string[];
+  /** The operation's parameters after those of its path item (possibly `$ref`s). */
+  parameters: unknown[];
+  raw: Record<string, unknown>;
+};
+
+/** The two APIs: the spec file name and the route folder of its pages. */
+export const apis = [
+  {name: 'accounts', title: 'Accounts API', file: 'specs/accounts.yaml', route: '/api/accounts'},
+  {name: 'financial', title: 'Payments API', file: 'specs/financial.yaml', route: '/api/financial'},
+] as const;
+
+export type ApiName = (typeof apis)[number]['name'];
+
+export function parseSpec(text: string): OpenApiDocument {
+  const parsed: unknown = parseYaml(text);
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new Error('the document is not a YAML mapping');
+  }
+  return parsed as OpenApiDocument;
+}
+
+export function readSpec(file: string): OpenApiDocument {
+  return parseSpec(readFileSync(file, 'utf8'));
+}
+
+export function listOperations(spec: OpenApiDocument): Operation[] {
+  const operations: Operation[] = [];
+  for (const [path, item] of Object.entries(spec.paths ?? {})) {
+    for (const method of methods) {
+      const raw = item?.[method] as Record<string, unknown> | undefined;
+      if (!raw) continue;
+      operations.push({
+        method: method.toUpperCase(),
+        path,
+        operationId: typeof raw.operationId === 'string' ? raw.operationId : undefined,
+        summary: typeof raw.summary === 'string' ? raw.summary : undefined,
+        tags: Array.isArray(raw.tags) ? raw.tags.filter((tag): tag is string => typeof tag === 'string') : [],
+        parameters: [...((item.parameters as unknown[]) ?? []), ...((raw.parameters as unknown[]) ?? [])],
+        raw,
+      });
+    }
+  }
+  return operations;
+}
+
+/** The slug of an operation's page, as docusaurus-plugin-openapi-docs 5.x derives it. */
+export function operationSlug(operation: Pick<Operation, 'operationId' | 'summary'>): string {
+  return kebabCase(operation.operationId ?? operation.summary ?? '');
+}
+
+/** Problems that would leave an operation without a correct, unique page. */
+export function checkSlugs(spec: OpenApiDocument): string[] {
+  const problems: string[] = [];
+  const owners = new Map<string, string>();
+  const claim = (slug: string, owner: string) => {
+    const previous = owners.get(slug);
+    if (previous) problems.push(`${owner} and ${previous} share the page slug "${slug}"`);
+    else owners.set(slug, owner);
+  };
+  if (spec.info?.title) claim(kebabCase(spec.info.title), `the info page "${spec.info.title}"`);
+  for (const tag of spec.tags ?? []) claim(kebabCase(tag.name), `the tag "${tag.name}"`);
+  for (const operation of listOperations(spec)) {
+    const where = `${operation.method} ${operation.path}`;
+    if (!operation.operationId) problems.push(`${where} has no operationId`);
+    if (!operation.summary) problems.push(`${where} has no summary`);
+    if (operation.tags.length === 0) problems.push(`${where} has no tag`);
+    if (operation.operationId || operation.summary) claim(operationSlug(operation), `${where}`);
+  }
+  return problems;
+}
+
+const unsafePatterns: [RegExp, string][] = [
+  [/<\s*script\b/i, 'a <script> tag'],
+  [/<[^>]*\son[a-z]+\s*=/i, 'an event-handler attribute'],
+  [/javascript\s*:/i, 'a javascript: URL'],
+];
+
+/** Strings anywhere in the document that could run script once rendered as HTML. */
+export function findUnsafeHtml(value: unknown, at = '#'): string[] {
+  if (typeof value === 'string') {
+    const hit = unsafePatterns.find(([pattern]) => pattern.test(value));
+    return hit ? [`${at} contains ${hit[1]}`] : [];
+  }
+  if (Array.isArray(value)) return value.flatMap((item, index) => findUnsafeHtml(item, `${at}/${index}`));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, item]) => findUnsafeHtml(item, `${at}/${key.replace(/\//g, '~1')}`));
+  }
+  return [];
+}
+
+export type ListedOperation = {api: ApiName; tag: string; slug: string; summary: string; method: string};
+
+/** The operations that the product requires, from the tables of tests/fixtures/operations.md. */
+export function parseOperationList(markdown: string): ListedOperation[] {
+  const listed: ListedOperation[] = [];
+  let api: ApiName | undefined;
+  for (const line of markdown.split('\n')) {
+    const heading = /^## .*`specs\/(accounts|financial)\.yaml`/.exec(line);
+    if (heading) api = heading[1] as ApiName;
+    const row = /^\|\s*([^|]+?)\s*\|\s*([a-z0-9-]+)\s*\|\s*([^|]+?)\s*\|\s*(GET|POST|PUT|DELETE|PATCH)\s*\|$/.exec(line);
+    if (row && api) listed.push({api, tag: row[1], slug: row[2], summary: row[3], method: row[4]});
+  }
+  return listed;
+}
+
+/** Problems where a spec does not hold the listed operations exactly, in the listed tag order. */
+export function checkAgainstList(api: ApiName, spec: OpenApiDocument, list: ListedOperation[]): string[] {
+  const problems: string[] = [];
+  const wanted = list.filter((item) => item.api === api);
+  const bySlug = new Map(listOperations(spec).map((operation) => [operationSlug(operation), operation]));
+  for (const item of wanted) {
+    const operation = bySlug.get(item.slug);
+    if (!operation) {
+      problems.push(`${api}: no operation has the slug "${item.slug}" (${item.method} "${item.summary}")`);
+      continue;
+    }
+    const where = `${api}: ${item.slug}`;
+    if (operation.summary !== item.summary) problems.push(`${where} has summary "${operation.summary}", not "${item.summary}"`);
+    if (operation.method !== item.method) problems.push(`${where} is ${operation.method}, not ${item.method}`);
+    if (operation.tags.join(',') !== item.tag) problems.push(`${where} has tags [${operation.tags.join(', ')}], not [${item.tag}]`);
+  }
+  const wantedTags = [...new Set(wanted.map((item) => item.tag))];
+  const specTags = (spec.tags ?? []).map((tag) => tag.name);
+  if (specTags.join('|') !== wantedTags.join('|')) {
+    problems.push(`${api}: the tags are [${specTags.join(', ')}], not [${wantedTags.join(', ')}] in that order`);
+  }
+  return problems;
+}
+
+/**
+ * Every error code a spec shows: the `code` of each `{error: {...}}` object in its examples, and
+ * the values of every `failure_code` enum.
+ */
+export function collectErrorCodes(spec: OpenApiDocument): Set<string> {
+  const codes = new Set<string>();
+  const walk = (value: unknown, key?: string): void => {
+    if (Array.isArray(value)) return value.forEach((item) => walk(item));
+    if (!value || typeof value !== 'object') return;
+    const node = value as Record<string, unknown>;
+    const error = node.error as Record<string, unknown> | undefined;
+    if (error && typeof error === 'object' && typeof error.code === 'string') codes.add(error.code);
+    if (key === 'failure_code' && Array.isArray(node.enum)) {
+      for (const item of node.enum) if (typeof item === 'string') codes.add(item);
+    }
+    for (const [childKey, child] of Object.entries(node)) walk(child, childKey);
+  };
+  walk(spec);
+  return codes;
+}

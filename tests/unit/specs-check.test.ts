@@ -1,0 +1,74 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {readFileSync} from 'node:fs';
+import {checkAgainstList, checkSlugs, findUnsafeHtml, listOperations, operationSlug, parseOperationList, type OpenApiDocument} from '../../scripts/lib/specs';
+import {checkCommittedSpecs} from '../../scripts/check-specs';
+
+const list = parseOperationList(readFileSync('tests/fixtures/operations.md', 'utf8'));
+
+function spec(paths: OpenApiDocument['paths'], tags = [{name: 'Payments'}]): OpenApiDocument {
+  return {openapi: '3.0.3', info: {title: 'Payments API'}, tags, paths};
+}
+
+test('the operation list holds 102 accounts and 85 payments operations', () => {
+  assert.equal(list.filter((item) => item.api === 'accounts').length, 102);
+  assert.equal(list.filter((item) => item.api === 'financial').length, 85);
+  assert.deepEqual(list.find((item) => item.slug === 'cancels-a-payment'), {
+    api: 'financial',
+    tag: 'Payments',
+    slug: 'cancels-a-payment',
+    summary: 'Cancels a payment',
+    method: 'POST',
+  });
+});
+
+test('slugs are the kebab-case of the operationId, as the plugin names pages', () => {
+  assert.equal(operationSlug({operationId: 'cancelsAPayment'}), 'cancels-a-payment');
+  assert.equal(operationSlug({operationId: 'getApiKeyById'}), 'get-api-key-by-id');
+  assert.equal(operationSlug({summary: 'Get all payouts'}), 'get-all-payouts');
+});
+
+test('the committed specs hold every listed operation, with no shared slug and no script', () => {
+  assert.deepEqual(checkCommittedSpecs(), []);
+});
+
+test('a missing operationId, summary or tag is a problem', () => {
+  const problems = checkSlugs(spec({'/v1/payments': {get: {responses: {}}}}));
+  assert.deepEqual(problems, ['GET /v1/payments has no operationId', 'GET /v1/payments has no summary', 'GET /v1/payments has no tag']);
+});
+
+test('two operations, or an operation and a tag, sharing a slug is a problem', () => {
+  const twice = checkSlugs(
+    spec({
+      '/v1/payments': {get: {operationId: 'getAllPayments', summary: 'Get all payments', tags: ['Payments']}},
+      '/v1/charges': {get: {operationId: 'getAllPayments', summary: 'Get all charges', tags: ['Payments']}},
+    }),
+  );
+  assert.deepEqual(twice, ['GET /v1/charges and GET /v1/payments share the page slug "get-all-payments"']);
+
+  const withTag = checkSlugs(
+    spec({'/v1/payments': {get: {operationId: 'payments', summary: 'Payments', tags: ['Payments']}}}),
+  );
+  assert.deepEqual(withTag, ['GET /v1/payments and the tag "Payments" share the page slug "payments"']);
+});
+
+test('an operation that differs from the list, or is missing, is a problem', () => {
+  const document = spec({
+    '/v1/payments/{payment_id}/cancel': {put: {operationId: 'cancelsAPayment', summary: 'Cancel a payment', tags: ['Refunds']}},
+  });
+  const problems = checkAgainstList('financial', document, list);
+  assert.ok(problems.includes('financial: cancels-a-payment has summary "Cancel a payment", not "Cancels a payment"'));
+  assert.ok(problems.includes('financial: cancels-a-payment is PUT, not POST'));
+  assert.ok(problems.includes('financial: cancels-a-payment has tags [Refunds], not [Payments]'));
+  assert.ok(problems.includes('financial: no operation has the slug "get-all-payouts" (GET "Get all payouts")'));
+  assert.equal(listOperations(document).length, 1);
+});
+
+test('script in any string of a spec is found, with where it is', () => {
+  assert.deepEqual(findUnsafeHtml({info: {description: 'Hello <script>alert(1)</script>'}}), ['#/info/description contains a <script> tag']);
+  assert.deepEqual(findUnsafeHtml({paths: {'/v1/x': {get: {description: '<a href="javascript:alert(1)">x</a>'}}}}), [
+    '#/paths/~1v1~1x/get/description contains a javascript: URL',
+  ]);
+  assert.deepEqual(findUnsafeHtml({tags: [{description: '<img src=x onerror=alert(1)>'}]}), ['#/tags/0/description contains an event-handler attribute']);
+  assert.deepEqual(findUnsafeHtml({info: {description: 'Use <code>amount</code> in minor units; see the **errors** page.'}}), []);
+});
