@@ -1,0 +1,34 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {readFileSync} from 'node:fs';
+import {apis, collectErrorCodes, readSpec} from '../../scripts/lib/specs';
+
+/** The codes in the first column of the tables on the errors page. */
+function catalogueCodes(markdown: string): Set<string> {
+  return new Set([...markdown.matchAll(/^\|\s*`([a-z][a-z0-9_]*)`\s*\|/gm)].map((match) => match[1]));
+}
+
+test('the errors page lists exactly the error codes that the specs use', () => {
+  const fromSpecs = new Set(apis.flatMap((api) => [...collectErrorCodes(readSpec(api.file))]));
+  const catalogue = catalogueCodes(readFileSync('docs/api/errors.mdx', 'utf8'));
+  assert.ok(fromSpecs.size > 20, `only ${fromSpecs.size} codes found in the specs`);
+  assert.deepEqual(
+    {missingFromCatalogue: [...fromSpecs].filter((code) => !catalogue.has(code)).sort(), notInSpecs: [...catalogue].filter((code) => !fromSpecs.has(code)).sort()},
+    {missingFromCatalogue: [], notInSpecs: []},
+  );
+});
+
+test('codes are collected from error examples and failure_code enums', () => {
+  const spec = {
+    paths: {
+      '/v1/x': {
+        post: {
+          responses: {'409': {content: {'application/json': {examples: {a: {value: {error: {code: 'payment_not_capturable'}}}}}}}},
+        },
+      },
+    },
+    components: {schemas: {Payment: {properties: {failure_code: {type: 'string', enum: ['card_declined', 'bank_account_closed']}}}}},
+  };
+  assert.deepEqual([...collectErrorCodes(spec)].sort(), ['bank_account_closed', 'card_declined', 'payment_not_capturable']);
+  assert.deepEqual([...catalogueCodes('| `card_declined` | processing_error |\n| Code | Type |\n')], ['card_declined']);
+});
