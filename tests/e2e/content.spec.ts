@@ -1,0 +1,57 @@
+import {readFileSync} from 'node:fs';
+import {relative} from 'node:path';
+import {test, expect, open} from './fixtures';
+import {docPages} from '../../scripts/lib/docs-drift';
+
+const siteTitle = 'Plaza Developer Documentation';
+
+type Page = {route: string; title: string; sidebar: 'docs' | 'api' | 'sdk'; hasDiagram: boolean; hasCode: boolean; file: string};
+
+/** The hand-written pages, with what their source says a visitor should see. */
+function contentPages(): Page[] {
+  return docPages()
+    .filter((file) => !file.includes('_partials'))
+    .map((file) => {
+      const source = readFileSync(file, 'utf8');
+      const path = relative('docs', file).replace(/\.mdx?$/, '').replace(/\\/g, '/');
+      const route = path.endsWith('index') ? `/${path.slice(0, -'index'.length)}` : `/${path}`;
+      const title = /^title:\s*["']?(.+?)["']?\s*$/m.exec(source)?.[1] ?? '';
+      const section = path.split('/')[0];
+      const sidebar = section === 'api' ? 'api' : section === 'sdks' ? 'sdk' : 'docs';
+      return {route, title, sidebar, file, hasDiagram: /^\s*```mermaid/m.test(source), hasCode: /^\s*```(bash|json|javascript|jsx|tsx|typescript|python|php|java|csharp|html)/m.test(source)};
+    });
+}
+
+const sidebarStart = {docs: 'Guides overview', api: 'API overview', sdk: 'SDKs overview'};
+
+for (const page of contentPages()) {
+  test(`${page.route} (${page.file}) renders its title, sidebar, table of contents, diagrams and code`, async ({page: browser}) => {
+    await open(browser, page.route);
+    const main = browser.getByRole('main');
+    expect(page.title, 'front matter title').not.toBe('');
+    await expect(main.getByRole('heading', {level: 1})).toHaveText(page.title);
+    await expect(browser).toHaveTitle(`${page.title} | ${siteTitle}`);
+
+    const sidebar = browser.getByRole('navigation', {name: 'Docs sidebar'});
+    await expect(sidebar.getByRole('link').first()).toHaveText(sidebarStart[page.sidebar]);
+    await expect(sidebar.locator('a[aria-current="page"]')).toHaveAttribute('href', page.route);
+
+    const headings = await main.locator('article :is(h2, h3)[id]').evaluateAll((nodes) => nodes.map((node) => `#${node.id}`));
+    if (headings.length > 0) {
+      const toc = browser.locator('.table-of-contents').first();
+      const links = await toc.getByRole('link').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('href')));
+      expect(links).toEqual(headings);
+    }
+
+    if (page.hasDiagram) {
+      const diagram = main.locator('.docusaurus-mermaid-container svg').first();
+      await expect(diagram).toBeVisible();
+      expect(await diagram.locator('g').count()).toBeGreaterThan(2);
+    }
+    if (page.hasCode) {
+      const blocks = main.locator('pre code');
+      expect(await blocks.count()).toBeGreaterThan(0);
+      expect(await main.locator('pre code .token').count()).toBeGreaterThan(0);
+    }
+  });
+}
