@@ -6,14 +6,14 @@ export const startingPaths: StartingPath[] = [
   {
     title: 'Accept a payment',
     text: 'Collect a card in the browser, create a payment on your server, and handle declines and webhooks.',
-    to: '/guides/#payments',
-    cta: 'Payment guides',
+    to: '/guides/payments/process-card-payments',
+    cta: 'Take a card payment',
   },
   {
     title: 'Onboard sellers',
     text: 'Invite the sellers of your marketplace, collect their business details, and split each payment with them.',
-    to: '/guides/#marketplaces',
-    cta: 'Marketplace guides',
+    to: '/guides/marketplaces/onboard-sellers',
+    cta: 'Onboard your sellers',
   },
   {
     title: 'API reference',
@@ -30,7 +30,7 @@ export const startingPaths: StartingPath[] = [
   {
     title: 'Commerce plugins',
     text: 'Take Plaza payments in BigCommerce, Magento, Shopify and WooCommerce stores without writing code.',
-    to: '/guides/#plugins',
+    to: '/plugins/',
     cta: 'Find your platform',
   },
 ];
