@@ -22,6 +22,8 @@ import {
   parseOperationList,
   parseSpec,
   type ApiName,
+  type ListedOperation,
+  type OpenApiDocument,
 } from './lib/specs';
 
 export type FetchOptions = {host: string; outDir: string; timeoutMs: number; listFile: string};
@@ -53,7 +55,8 @@ async function download(url: string, timeoutMs: number): Promise<string> {
 
 const structureConfig = createConfig({rules: {struct: 'error', 'no-unresolved-refs': 'error'}});
 
-async function validate(url: string, api: ApiName, text: string, listFile: string): Promise<void> {
+/** The parsed document, once it has passed every check; otherwise a SpecFetchError. */
+async function validate(url: string, api: ApiName, text: string, list: ListedOperation[]): Promise<OpenApiDocument> {
   let spec;
   try {
     spec = parseSpec(text);
@@ -76,21 +79,23 @@ async function validate(url: string, api: ApiName, text: string, listFile: strin
   if (unsafe.length > 0) {
     throw new SpecFetchError(`${url}: unsafe HTML: ${unsafe[0]}${unsafe.length > 1 ? ` (and ${unsafe.length - 1} more)` : ''}`);
   }
-  const slugProblems = [...checkSlugs(spec), ...checkAgainstList(api, spec, parseOperationList(readFileSync(listFile, 'utf8')))];
+  const slugProblems = [...checkSlugs(spec), ...checkAgainstList(api, spec, list)];
   if (slugProblems.length > 0) {
     throw new SpecFetchError(`${url}: ${slugProblems[0]}${slugProblems.length > 1 ? ` (and ${slugProblems.length - 1} more problems)` : ''}`);
   }
+  return spec;
 }
 
 /** Downloads and validates both specs, then replaces the snapshot. Returns what it wrote. */
 export async function fetchSpecs(options: FetchOptions): Promise<string[]> {
+  const list = parseOperationList(readFileSync(options.listFile, 'utf8'));
   const fetched: {file: string; text: string; url: string; operations: number}[] = [];
   for (const api of apis) {
     const url = specUrl(options.host, api.name);
     const text = await download(url, options.timeoutMs);
-    await validate(url, api.name, text, options.listFile);
+    const spec = await validate(url, api.name, text, list);
     const file = join(options.outDir, `${api.name}.yaml`);
-    fetched.push({file, text, url, operations: listOperations(parseSpec(text)).length});
+    fetched.push({file, text, url, operations: listOperations(spec).length});
   }
   for (const {file, text} of fetched) writeFileSync(`${file}.download`, text);
   for (const {file} of fetched) renameSync(`${file}.download`, file);

@@ -9,7 +9,7 @@ import {readdirSync, readFileSync, statSync} from 'node:fs';
 import {join, relative} from 'node:path';
 import {Ajv, type ValidateFunction} from 'ajv';
 import addFormats from 'ajv-formats';
-import {listOperations, type OpenApiDocument, type Operation} from './specs';
+import {listOperations, resolveLocalRef, type OpenApiDocument, type Operation} from './specs';
 
 export type DocRequest = {file: string; line: number; method: string; path: string; query: string[]; body?: unknown};
 export type DocResponse = {file: string; line: number; status: string; body: unknown; request?: DocRequest};
@@ -148,12 +148,7 @@ export class SpecIndex {
   }
 
   private resolve(spec: string, value: unknown): Record<string, unknown> {
-    const ref = (value as {$ref?: string} | undefined)?.$ref;
-    if (!ref) return (value ?? {}) as Record<string, unknown>;
-    return ref
-      .slice(2)
-      .split('/')
-      .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')], this.specs.get(spec)) as Record<string, unknown>;
+    return resolveLocalRef(this.specs.get(spec)!, value) ?? {};
   }
 
   private validatorAt(spec: string, pointer: string): ValidateFunction {

@@ -68,6 +68,16 @@ export function listOperations(spec: OpenApiDocument): Operation[] {
   return operations;
 }
 
+/** A value, or the node its local `$ref` (`#/components/...`) points to in the document. */
+export function resolveLocalRef<T = Record<string, unknown>>(spec: OpenApiDocument, value: unknown): T {
+  const ref = (value as {$ref?: string} | undefined)?.$ref;
+  if (!ref) return value as T;
+  return ref
+    .slice(2)
+    .split('/')
+    .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')], spec) as T;
+}
+
 /** The slug of an operation's page, as docusaurus-plugin-openapi-docs 5.x derives it. */
 export function operationSlug(operation: Pick<Operation, 'operationId' | 'summary'>): string {
   return kebabCase(operation.operationId ?? operation.summary ?? '');

@@ -1,6 +1,6 @@
 import {readFileSync} from 'node:fs';
 import {test, expect, open, sitemapPaths} from './fixtures';
-import {apis, listOperations, operationSlug, parseOperationList, readSpec, type Operation} from '../../scripts/lib/specs';
+import {apis, listOperations, operationSlug, parseOperationList, readSpec, resolveLocalRef, type Operation} from '../../scripts/lib/specs';
 
 type Parameter = {name: string; in: string};
 type Examples = Record<string, unknown>;
@@ -8,18 +8,8 @@ type Examples = Record<string, unknown>;
 const listed = parseOperationList(readFileSync('tests/fixtures/operations.md', 'utf8'));
 const sampleLanguages = ['curl', 'nodejs', 'python', 'php', 'java', 'csharp'];
 
-/** Follows a local `$ref` (one level is all the specs use for parameters and responses). */
-function deref<T>(spec: ReturnType<typeof readSpec>, value: unknown): T {
-  const ref = (value as {$ref?: string} | undefined)?.$ref;
-  if (!ref) return value as T;
-  return ref
-    .slice(2)
-    .split('/')
-    .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], spec) as T;
-}
-
 function jsonExamples(spec: ReturnType<typeof readSpec>, holder: unknown): string[] {
-  const content = (deref<{content?: Record<string, {examples?: Examples}>}>(spec, holder) ?? {}).content ?? {};
+  const content = (resolveLocalRef<{content?: Record<string, {examples?: Examples}>}>(spec, holder) ?? {}).content ?? {};
   return Object.keys(content['application/json']?.examples ?? {});
 }
 
@@ -57,7 +47,7 @@ for (const {api, spec, operation} of samples) {
     // The theme writes path parameters as :name.
     await expect(endpoint).toContainText(operation.path.replace(/\{(\w+)\}/g, ':$1'));
 
-    const parameters = operation.parameters.map((parameter) => deref<Parameter>(spec, parameter));
+    const parameters = operation.parameters.map((parameter) => resolveLocalRef<Parameter>(spec, parameter));
     for (const parameter of parameters) {
       await expect(main.locator('.openapi-params__list-item').filter({hasText: parameter.name}).first()).toBeAttached();
     }
