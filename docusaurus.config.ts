@@ -6,11 +6,7 @@ import type {UserThemeConfig as MermaidThemeConfig} from '@docusaurus/theme-merm
 import {version as siteVersion} from './package.json';
 import {darkCodeTheme, lightCodeTheme} from './src/data/prism-themes';
 import announcementBarId from './src/plugins/announcement-bar-id';
-import {createApiPageMD} from './src/plugins/api-page-markdown';
-import apiReferenceChunk from './src/plugins/api-reference-chunk';
-
-// The theme config of docusaurus-theme-openapi-docs 5.2 (its package ships no types for it).
-type ApiThemeConfig = {languageTabs: {highlight: string; language: string; logoClass: string}[]};
+import {createApiPageMD, createInfoPageMD, pageTemplate} from './src/plugins/api-pages';
 
 // Environment, read once. Every variable is optional; the README lists them.
 const env = {
@@ -63,9 +59,6 @@ const config: Config = {
         sidebarPath: './sidebars.ts',
         breadcrumbs: true,
         showLastUpdateTime: false,
-        // Generated API pages render with the API theme; every other page with the plain
-        // DocItem, so guides never load the API theme's code.
-        docItemComponent: '@theme/DocItemByKind',
       } satisfies Docs.Options,
     ],
     [
@@ -77,22 +70,20 @@ const config: Config = {
           accounts: {
             specPath: 'specs/accounts.yaml',
             outputDir: 'docs/api/accounts',
-            hideSendButton: true,
             sidebarOptions: {groupPathsBy: 'tag', categoryLinkSource: 'tag'},
-            markdownGenerators: {createApiPageMD},
+            template: pageTemplate,
+            markdownGenerators: {createApiPageMD, createInfoPageMD},
           },
           financial: {
             specPath: 'specs/financial.yaml',
             outputDir: 'docs/api/financial',
-            hideSendButton: true,
             sidebarOptions: {groupPathsBy: 'tag', categoryLinkSource: 'tag'},
-            markdownGenerators: {createApiPageMD},
+            template: pageTemplate,
+            markdownGenerators: {createApiPageMD, createInfoPageMD},
           },
         },
       },
     ],
-    'docusaurus-plugin-sass',
-    apiReferenceChunk,
     '@docusaurus/plugin-content-pages',
     '@docusaurus/plugin-sitemap',
   ],
@@ -103,7 +94,6 @@ const config: Config = {
       {customCss: ['./src/css/custom.css', './src/css/api-reference.css']} satisfies Theme.Options,
     ],
     '@docusaurus/theme-mermaid',
-    'docusaurus-theme-openapi-docs',
     // After theme-classic, whose empty SearchBar it must override.
     [
       'docusaurus-lunr-search',
@@ -191,16 +181,7 @@ const config: Config = {
       additionalLanguages: ['csharp', 'bash', 'json', 'java', 'python', 'php'],
     },
     mermaid: {theme: {light: 'neutral', dark: 'dark'}},
-    // Request samples on every API operation page, in this order.
-    languageTabs: [
-      {highlight: 'bash', language: 'curl', logoClass: 'curl'},
-      {highlight: 'javascript', language: 'nodejs', logoClass: 'nodejs'},
-      {highlight: 'python', language: 'python', logoClass: 'python'},
-      {highlight: 'php', language: 'php', logoClass: 'php'},
-      {highlight: 'java', language: 'java', logoClass: 'java'},
-      {highlight: 'csharp', language: 'csharp', logoClass: 'csharp'},
-    ],
-  } satisfies UserThemeConfig & MermaidThemeConfig & ApiThemeConfig,
+  } satisfies UserThemeConfig & MermaidThemeConfig,
 };
 
 export default config;

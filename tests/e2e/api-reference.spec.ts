@@ -3,14 +3,16 @@ import {test, expect, open, sitemapPaths} from './fixtures';
 import {apis, listOperations, operationSlug, parseOperationList, readSpec, resolveLocalRef, type Operation} from '../../scripts/lib/specs';
 
 type Parameter = {name: string; in: string};
-type Examples = Record<string, unknown>;
+type Examples = Record<string, {summary?: string}>;
 
 const listed = parseOperationList(readFileSync('tests/fixtures/operations.md', 'utf8'));
-const sampleLanguages = ['curl', 'nodejs', 'python', 'php', 'java', 'csharp'];
+const sampleLanguages = ['cURL', 'Node.js', 'Python', 'PHP', 'Java', 'C#'];
 
-function jsonExamples(spec: ReturnType<typeof readSpec>, holder: unknown): string[] {
+/** The labels of the JSON examples of a request body or response: their summaries, else their names. */
+function exampleLabels(spec: ReturnType<typeof readSpec>, holder: unknown): string[] {
   const content = (resolveLocalRef<{content?: Record<string, {examples?: Examples}>}>(spec, holder) ?? {}).content ?? {};
-  return Object.keys(content['application/json']?.examples ?? {});
+  const examples = Object.entries(content['application/json']?.examples ?? {});
+  return examples.length > 1 ? examples.map(([name, example]) => resolveLocalRef<{summary?: string}>(spec, example).summary ?? name) : [];
 }
 
 // One operation of every tag of both APIs.
@@ -42,44 +44,68 @@ for (const {api, spec, operation} of samples) {
     const main = page.getByRole('main');
 
     await expect(main.getByRole('heading', {level: 1})).toHaveText(operation.summary!);
-    const endpoint = main.locator('.openapi__method-endpoint');
-    await expect(endpoint.locator('.badge')).toHaveText(operation.method);
-    // The theme writes path parameters as :name.
-    await expect(endpoint).toContainText(operation.path.replace(/\{(\w+)\}/g, ':$1'));
+    await expect(main.locator('.api-endpoint__method')).toHaveText(operation.method.toUpperCase());
+    await expect(main.locator('.api-endpoint__path')).toHaveText(operation.path);
 
     const parameters = operation.parameters.map((parameter) => resolveLocalRef<Parameter>(spec, parameter));
+    const reference = main.locator('.api-operation__part');
     for (const parameter of parameters) {
-      await expect(main.locator('.openapi-params__list-item').filter({hasText: parameter.name}).first()).toBeAttached();
+      await expect(reference.locator('td:first-child > code').getByText(parameter.name, {exact: true}).first()).toBeVisible();
     }
 
-    for (const example of jsonExamples(spec, operation.raw.requestBody)) {
-      await expect(main.getByRole('tab', {name: example, exact: true}).first()).toBeAttached();
+    const samplesPanel = main.getByRole('complementary', {name: 'Request and response samples'});
+    for (const label of exampleLabels(spec, operation.raw.requestBody)) {
+      await expect(samplesPanel.getByRole('tab', {name: label, exact: true}).first()).toBeAttached();
     }
 
     const responses = operation.raw.responses as Record<string, unknown>;
     const statuses = Object.keys(responses);
-    const responseTabs = main.getByRole('tablist').filter({has: page.getByRole('tab', {name: statuses[0], exact: true})});
+    const responseTabs = samplesPanel.getByRole('tablist').filter({has: page.getByRole('tab', {name: statuses[0], exact: true})});
     for (const status of statuses) {
       await expect(responseTabs.getByRole('tab', {name: status, exact: true})).toBeAttached();
+      await expect(main.locator('.api-operation__part').getByRole('heading', {level: 3, name: new RegExp(`^${status}\\b`)})).toBeAttached();
     }
     const success = statuses.find((status) => status.startsWith('2'))!;
     await expect(responseTabs.getByRole('tab', {name: success, exact: true})).toHaveAttribute('aria-selected', 'true');
-    for (const example of jsonExamples(spec, responses[success])) {
-      await expect(main.getByRole('tab', {name: example, exact: true}).first()).toBeAttached();
+    for (const label of exampleLabels(spec, responses[success])) {
+      await expect(samplesPanel.getByRole('tab', {name: label, exact: true}).first()).toBeAttached();
     }
 
     const lastStaticSegment = operation.path.split('/').filter((part) => part && !part.startsWith('{')).pop()!;
     for (const language of sampleLanguages) {
-      const tab = main.getByRole('tab', {name: language, exact: true});
+      const tab = samplesPanel.getByRole('tab', {name: language, exact: true}).first();
       await tab.click();
       await expect(tab).toHaveAttribute('aria-selected', 'true');
-      const code = main.locator('.openapi-tabs__code-container [role="tabpanel"]:not([hidden]) pre').first();
+      const code = samplesPanel.locator('pre:visible').first();
       await expect(code, language).toContainText(lastStaticSegment);
       expect(await code.locator('.token').count(), language).toBeGreaterThan(3);
     }
-    await expect(main.getByRole('button', {name: /^Send/})).toHaveCount(0);
   });
 }
+
+test.describe('without JavaScript', () => {
+  test.use({javaScriptEnabled: false});
+
+  test('an operation page is complete in the HTML the server sends', async ({page}) => {
+    await page.goto('/api/financial/create-payment');
+    const main = page.getByRole('main');
+    await expect(main.locator('.api-operation__part').first()).toContainText('Charges amount');
+    await expect(main.locator('.api-operation__part').last()).toContainText('amount_refunded');
+    const samplesPanel = main.getByRole('complementary', {name: 'Request and response samples'});
+    for (const fragment of ['curl -X POST', 'fetch(', 'requests.post(', 'curl_init(', 'HttpRequest.newBuilder', 'new HttpRequestMessage']) {
+      await expect(samplesPanel, fragment).toContainText(fragment);
+    }
+  });
+});
+
+test('the chosen sample language is kept across operation pages', async ({page}) => {
+  await open(page, '/api/financial/create-payment');
+  await page.getByRole('complementary', {name: 'Request and response samples'}).getByRole('tab', {name: 'Python', exact: true}).first().click();
+  await open(page, '/api/financial/get-all-payments');
+  const samplesPanel = page.getByRole('complementary', {name: 'Request and response samples'});
+  await expect(samplesPanel.getByRole('tab', {name: 'Python', exact: true}).first()).toHaveAttribute('aria-selected', 'true');
+  await expect(samplesPanel.locator('pre:visible').first()).toContainText('requests.get(');
+});
 
 test('the api sidebar holds the overview, then both references grouped by tag with method badges', async ({page}) => {
   await open(page, '/api/financial/create-payment');

@@ -1,0 +1,214 @@
+/**
+ * Request samples of an API operation in the six languages of the reference, written out when
+ * the pages are generated, so readers get ready code and their browser runs no code generator.
+ * Every sample reads the secret key from the PLAZA_SECRET_KEY environment variable.
+ */
+
+export type Part = {name: string; value: string} | {name: string; file: string};
+
+export type SampleRequest = {
+  method: string;
+  url: string;
+  /** Headers other than the API key and the content type. */
+  headers: [string, string][];
+  body?: {json: unknown} | {multipart: Part[]};
+};
+
+export type Language = {id: string; label: string; highlight: string; write: (request: SampleRequest) => string};
+
+const keyHeader = 'X-API-KEY';
+const keyVariable = 'PLAZA_SECRET_KEY';
+
+const json = (value: unknown): string => JSON.stringify(value, null, 2);
+const indent = (text: string, spaces: number): string => text.replaceAll('\n', `\n${' '.repeat(spaces)}`);
+const quoted = (text: string): string => JSON.stringify(text);
+const isFile = (part: Part): part is {name: string; file: string} => 'file' in part;
+
+function curl(request: SampleRequest): string {
+  const shell = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
+  const lines = [request.method === 'GET' ? `curl ${shell(request.url)}` : `curl -X ${request.method} ${shell(request.url)}`];
+  lines.push(`-H "${keyHeader}: $${keyVariable}"`);
+  for (const [name, value] of request.headers) lines.push(`-H ${shell(`${name}: ${value}`)}`);
+  const body = request.body;
+  if (body && 'json' in body) {
+    lines.push(`-H 'Content-Type: application/json'`, `-d ${shell(json(body.json))}`);
+  } else if (body) {
+    for (const part of body.multipart) lines.push(`-F ${shell(isFile(part) ? `${part.name}=@${part.file}` : `${part.name}=${part.value}`)}`);
+  }
+  return lines.join(' \\\n  ');
+}
+
+function nodejs(request: SampleRequest): string {
+  const headers = [`${quoted(keyHeader)}: process.env.${keyVariable}`, ...request.headers.map(([name, value]) => `${quoted(name)}: ${quoted(value)}`)];
+  const options = [`method: ${quoted(request.method)}`];
+  const before: string[] = [];
+  const body = request.body;
+  if (body && 'json' in body) {
+    headers.push(`"Content-Type": "application/json"`);
+    options.push(`body: JSON.stringify(${indent(json(body.json), 2)})`);
+  } else if (body) {
+    before.push(`import {readFile} from "node:fs/promises";`, '', 'const form = new FormData();');
+    for (const part of body.multipart) {
+      before.push(
+        isFile(part)
+          ? `form.append(${quoted(part.name)}, new Blob([await readFile(${quoted(part.file)})]), ${quoted(part.file)});`
+          : `form.append(${quoted(part.name)}, ${quoted(part.value)});`,
+      );
+    }
+    before.push('');
+    options.push('body: form');
+  }
+  options.splice(1, 0, `headers: {\n    ${headers.join(',\n    ')},\n  }`);
+  return [
+    ...before,
+    `const response = await fetch(${quoted(request.url)}, {\n  ${options.join(',\n  ')},\n});`,
+    'console.log(response.status, await response.json());',
+  ].join('\n');
+}
+
+/** A JSON value as a Python literal. */
+function python(value: unknown, depth = 0): string {
+  const pad = '    '.repeat(depth + 1);
+  const end = '    '.repeat(depth);
+  if (value === null) return 'None';
+  if (value === true) return 'True';
+  if (value === false) return 'False';
+  if (Array.isArray(value)) {
+    return value.length === 0 ? '[]' : `[\n${value.map((item) => `${pad}${python(item, depth + 1)},`).join('\n')}\n${end}]`;
+  }
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>);
+    return entries.length === 0 ? '{}' : `{\n${entries.map(([key, item]) => `${pad}${quoted(key)}: ${python(item, depth + 1)},`).join('\n')}\n${end}}`;
+  }
+  return JSON.stringify(value);
+}
+
+function pythonRequests(request: SampleRequest): string {
+  const headers = [`${quoted(keyHeader)}: os.environ[${quoted(keyVariable)}]`, ...request.headers.map(([name, value]) => `${quoted(name)}: ${quoted(value)}`)];
+  const args = [quoted(request.url), `headers={\n        ${headers.join(',\n        ')},\n    }`];
+  const body = request.body;
+  if (body && 'json' in body) {
+    args.push(`json=${python(body.json, 1)}`);
+  } else if (body) {
+    const files = body.multipart.filter(isFile).map((part) => `${quoted(part.name)}: open(${quoted(part.file)}, "rb")`);
+    const data = body.multipart.filter((part) => !isFile(part)).map((part) => `${quoted(part.name)}: ${quoted((part as {value: string}).value)}`);
+    if (data.length) args.push(`data={${data.join(', ')}}`);
+    args.push(`files={${files.join(', ')}}`);
+  }
+  return [
+    'import os',
+    '',
+    'import requests',
+    '',
+    `response = requests.${request.method.toLowerCase()}(\n    ${args.join(',\n    ')},\n)`,
+    'print(response.status_code, response.json())',
+  ].join('\n');
+}
+
+function php(request: SampleRequest): string {
+  const text = (value: string) => `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
+  const headers = [`'${keyHeader}: ' . getenv('${keyVariable}')`, ...request.headers.map(([name, value]) => text(`${name}: ${value}`))];
+  const before = ['<?php', ''];
+  const options = [`CURLOPT_CUSTOMREQUEST => '${request.method}'`];
+  const body = request.body;
+  if (body && 'json' in body) {
+    headers.push(`'Content-Type: application/json'`);
+    before.push(`$body = <<<'JSON'\n${json(body.json)}\nJSON;`, '');
+    options.push('CURLOPT_POSTFIELDS => $body');
+  } else if (body) {
+    const parts = body.multipart.map((part) => `${text(part.name)} => ${isFile(part) ? `new CURLFile(${text(part.file)})` : text(part.value)}`);
+    options.push(`CURLOPT_POSTFIELDS => [\n        ${parts.join(',\n        ')},\n    ]`);
+  }
+  options.splice(1, 0, `CURLOPT_HTTPHEADER => [\n        ${headers.join(',\n        ')},\n    ]`);
+  options.push('CURLOPT_RETURNTRANSFER => true');
+  return [
+    ...before,
+    `$curl = curl_init(${text(request.url)});`,
+    `curl_setopt_array($curl, [\n    ${options.join(',\n    ')},\n]);`,
+    '$response = curl_exec($curl);',
+    "echo curl_getinfo($curl, CURLINFO_HTTP_CODE), ' ', $response, PHP_EOL;",
+  ].join('\n');
+}
+
+function java(request: SampleRequest): string {
+  const imports = ['java.net.URI', 'java.net.http.HttpClient', 'java.net.http.HttpRequest', 'java.net.http.HttpResponse'];
+  const before: string[] = [];
+  const builder = [`HttpRequest.newBuilder(URI.create(${quoted(request.url)}))`, `.header(${quoted(keyHeader)}, System.getenv(${quoted(keyVariable)}))`];
+  for (const [name, value] of request.headers) builder.push(`.header(${quoted(name)}, ${quoted(value)})`);
+  const body = request.body;
+  let publisher = 'HttpRequest.BodyPublishers.noBody()';
+  if (body && 'json' in body) {
+    builder.push(`.header("Content-Type", "application/json")`);
+    const block = json(body.json).replaceAll('\\', '\\\\');
+    publisher = `HttpRequest.BodyPublishers.ofString("""\n        ${indent(block, 8)}\n        """)`;
+  } else if (body) {
+    imports.push('java.io.ByteArrayOutputStream', 'java.nio.file.Files', 'java.nio.file.Path');
+    before.push('String boundary = "plaza-" + System.nanoTime();', 'ByteArrayOutputStream form = new ByteArrayOutputStream();');
+    for (const part of body.multipart) {
+      const disposition = isFile(part)
+        ? `Content-Disposition: form-data; name=\\"${part.name}\\"; filename=\\"${part.file}\\"\\r\\n\\r\\n`
+        : `Content-Disposition: form-data; name=\\"${part.name}\\"\\r\\n\\r\\n`;
+      before.push(`form.write(("--" + boundary + "\\r\\n${disposition}").getBytes());`);
+      before.push(isFile(part) ? `form.write(Files.readAllBytes(Path.of(${quoted(part.file)})));` : `form.write(${quoted(part.value)}.getBytes());`);
+      before.push('form.write("\\r\\n".getBytes());');
+    }
+    before.push('form.write(("--" + boundary + "--\\r\\n").getBytes());', '');
+    builder.push('.header("Content-Type", "multipart/form-data; boundary=" + boundary)');
+    publisher = 'HttpRequest.BodyPublishers.ofByteArray(form.toByteArray())';
+  }
+  if (request.method === 'GET' || request.method === 'DELETE') {
+    builder.push(`.${request.method}()`);
+  } else {
+    builder.push(`.method(${quoted(request.method)}, ${publisher})`);
+  }
+  builder.push('.build();');
+  return [
+    ...imports.map((name) => `import ${name};`),
+    '',
+    ...before,
+    `HttpRequest request = ${builder.join('\n    ')}`,
+    'HttpResponse<String> response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());',
+    'System.out.println(response.statusCode() + " " + response.body());',
+  ].join('\n');
+}
+
+function csharp(request: SampleRequest): string {
+  const method = `${request.method[0]}${request.method.slice(1).toLowerCase()}`;
+  const lines = [
+    'using System.Text;',
+    '',
+    'using var client = new HttpClient();',
+    `var request = new HttpRequestMessage(HttpMethod.${method}, ${quoted(request.url)});`,
+    `request.Headers.Add(${quoted(keyHeader)}, Environment.GetEnvironmentVariable(${quoted(keyVariable)}));`,
+    ...request.headers.map(([name, value]) => `request.Headers.Add(${quoted(name)}, ${quoted(value)});`),
+  ];
+  const body = request.body;
+  if (body && 'json' in body) {
+    lines.push(`request.Content = new StringContent("""\n    ${indent(json(body.json), 4)}\n    """, Encoding.UTF8, "application/json");`);
+  } else if (body) {
+    lines.push('var form = new MultipartFormDataContent();');
+    for (const part of body.multipart) {
+      lines.push(
+        isFile(part)
+          ? `form.Add(new ByteArrayContent(File.ReadAllBytes(${quoted(part.file)})), ${quoted(part.name)}, ${quoted(part.file)});`
+          : `form.Add(new StringContent(${quoted(part.value)}), ${quoted(part.name)});`,
+      );
+    }
+    lines.push('request.Content = form;');
+  }
+  lines.push(
+    'var response = await client.SendAsync(request);',
+    'Console.WriteLine($"{(int)response.StatusCode} {await response.Content.ReadAsStringAsync()}");',
+  );
+  return lines.join('\n');
+}
+
+/** The six languages, in the order of their tabs. */
+export const languages: Language[] = [
+  {id: 'curl', label: 'cURL', highlight: 'bash', write: curl},
+  {id: 'nodejs', label: 'Node.js', highlight: 'javascript', write: nodejs},
+  {id: 'python', label: 'Python', highlight: 'python', write: pythonRequests},
+  {id: 'php', label: 'PHP', highlight: 'php', write: php},
+  {id: 'java', label: 'Java', highlight: 'java', write: java},
+  {id: 'csharp', label: 'C#', highlight: 'csharp', write: csharp},
+];
