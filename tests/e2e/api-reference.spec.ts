@@ -86,15 +86,14 @@ for (const {api, spec, operation} of samples) {
 test.describe('without JavaScript', () => {
   test.use({javaScriptEnabled: false});
 
-  test('an operation page is complete in the HTML the server sends', async ({page}) => {
+  test('an operation page shows its reference and first samples in the HTML the server sends', async ({page}) => {
     await page.goto('/api/financial/create-payment');
     const main = page.getByRole('main');
     await expect(main.locator('.api-operation__part').first()).toContainText('Charges amount');
     await expect(main.locator('.api-operation__part').last()).toContainText('amount_refunded');
     const samplesPanel = main.getByRole('complementary', {name: 'Request and response samples'});
-    for (const fragment of ['curl -X POST', 'fetch(', 'requests.post(', 'curl_init(', 'HttpRequest.newBuilder', 'new HttpRequestMessage']) {
-      await expect(samplesPanel, fragment).toContainText(fragment);
-    }
+    await expect(samplesPanel).toContainText("curl -X POST 'https://api.sandbox.plaza.example/v1/payments'");
+    await expect(samplesPanel).toContainText('"status": "succeeded"');
   });
 });
 

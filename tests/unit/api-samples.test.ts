@@ -53,7 +53,7 @@ function checkTogether(samples: Block[], file: string, command: string, args: st
   } catch (error) {
     const message = String((error as {stderr?: Buffer}).stderr ?? error);
     const line = Number(/:(\d+)/.exec(message)?.[1] ?? 0);
-    const index = starts.findLastIndex((start) => start <= line);
+    const index = starts.filter((start) => start <= line).length - 1;
     assert.fail(`${samples[Math.max(index, 0)]?.page}: ${message.split('\n').slice(0, 3).join(' ')}`);
   }
 }

@@ -10,6 +10,10 @@
  * The page's children are laid out for the site search: docusaurus-lunr-search indexes the
  * sections under the h2/h3 of `.markdown` and descends only into `data-search-children`
  * containers, so only the parts marked so are indexed.
+ *
+ * The sample tabs are lazy: only the chosen language, example and status are rendered, so a page
+ * with many examples hydrates a few code blocks rather than dozens. The other samples are in the
+ * page's own module, ready the moment a reader picks them.
  */
 import {languages, type Part, type SampleRequest} from './samples';
 import {fields, flatten, constraints, typeLabel, type Field, type Schema} from './schema';
@@ -235,14 +239,14 @@ function languageTabs(request: SampleRequest): string {
   const items = languages.map(
     (language) => `<TabItem value="${language.id}" label="${language.label}">\n\n\`\`\`${language.highlight}\n${language.write(request)}\n\`\`\`\n\n</TabItem>`,
   );
-  return `<Tabs groupId="api-language" className="api-samples__tabs">\n\n${items.join('\n\n')}\n\n</Tabs>`;
+  return `<Tabs lazy groupId="api-language" className="api-samples__tabs">\n\n${items.join('\n\n')}\n\n</Tabs>`;
 }
 
 /** Tabs with one item per example, labelled with its summary; a single example needs no tabs. */
 function tabs(entries: [string, string][]): string {
   if (entries.length === 1) return entries[0][1];
   const items = entries.map(([label, body], index) => `<TabItem value="${index}" label=${JSON.stringify(label)}>\n\n${body}\n\n</TabItem>`);
-  return `<Tabs className="api-samples__examples">\n\n${items.join('\n\n')}\n\n</Tabs>`;
+  return `<Tabs lazy className="api-samples__examples">\n\n${items.join('\n\n')}\n\n</Tabs>`;
 }
 
 function responseExamples(page: ApiPage): string {
@@ -255,7 +259,7 @@ function responseExamples(page: ApiPage): string {
   });
   const success = responses.find(([status]) => status.startsWith('2'))?.[0];
   const items = entries.map(([status, body]) => `<TabItem value="${status}" label="${status}">\n\n${body}\n\n</TabItem>`);
-  return `<Tabs className="api-samples__tabs" defaultValue="${success ?? entries[0][0]}">\n\n${items.join('\n\n')}\n\n</Tabs>`;
+  return `<Tabs lazy className="api-samples__tabs" defaultValue="${success ?? entries[0][0]}">\n\n${items.join('\n\n')}\n\n</Tabs>`;
 }
 
 function samplesAside(page: ApiPage): string {
