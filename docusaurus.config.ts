@@ -2,12 +2,12 @@ import type {Config} from '@docusaurus/types';
 import type * as Docs from '@docusaurus/plugin-content-docs';
 import type * as Theme from '@docusaurus/theme-classic';
 import type {UserThemeConfig} from '@docusaurus/theme-common';
-import type {UserThemeConfig as MermaidThemeConfig} from '@docusaurus/theme-mermaid';
 import {version as siteVersion} from './package.json';
 import {darkCodeTheme, lightCodeTheme} from './src/data/prism-themes';
 import announcementBarId from './src/plugins/announcement-bar-id';
 import {createApiPageMD} from './src/plugins/api-page-markdown';
 import apiReferenceChunk from './src/plugins/api-reference-chunk';
+import remarkDiagrams from './src/plugins/remark-diagrams';
 
 // The theme config of docusaurus-theme-openapi-docs 5.2 (its package ships no types for it).
 type ApiThemeConfig = {languageTabs: {highlight: string; language: string; logoClass: string}[]};
@@ -45,7 +45,6 @@ const config: Config = {
   onBrokenAnchors: 'throw',
   onDuplicateRoutes: 'throw',
   markdown: {
-    mermaid: true,
     hooks: {onBrokenMarkdownLinks: 'throw', onBrokenMarkdownImages: 'throw'},
   },
 
@@ -66,6 +65,8 @@ const config: Config = {
         // Generated API pages render with the API theme; every other page with the plain
         // DocItem, so guides never load the API theme's code.
         docItemComponent: '@theme/DocItemByKind',
+        // ```mermaid blocks become their SVGs from static/diagrams (npm run diagrams renders them).
+        beforeDefaultRemarkPlugins: [remarkDiagrams],
       } satisfies Docs.Options,
     ],
     [
@@ -102,7 +103,6 @@ const config: Config = {
       '@docusaurus/theme-classic',
       {customCss: ['./src/css/custom.css', './src/css/api-reference.css']} satisfies Theme.Options,
     ],
-    '@docusaurus/theme-mermaid',
     'docusaurus-theme-openapi-docs',
     // After theme-classic, whose empty SearchBar it must override.
     [
@@ -190,7 +190,6 @@ const config: Config = {
       darkTheme: darkCodeTheme,
       additionalLanguages: ['csharp', 'bash', 'json', 'java', 'python', 'php'],
     },
-    mermaid: {theme: {light: 'neutral', dark: 'dark'}},
     // Request samples on every API operation page, in this order.
     languageTabs: [
       {highlight: 'bash', language: 'curl', logoClass: 'curl'},
@@ -200,7 +199,7 @@ const config: Config = {
       {highlight: 'java', language: 'java', logoClass: 'java'},
       {highlight: 'csharp', language: 'csharp', logoClass: 'csharp'},
     ],
-  } satisfies UserThemeConfig & MermaidThemeConfig & ApiThemeConfig,
+  } satisfies UserThemeConfig & ApiThemeConfig,
 };
 
 export default config;
