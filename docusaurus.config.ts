@@ -2,11 +2,11 @@ import type {Config} from '@docusaurus/types';
 import type * as Docs from '@docusaurus/plugin-content-docs';
 import type * as Theme from '@docusaurus/theme-classic';
 import type {UserThemeConfig} from '@docusaurus/theme-common';
-import type {UserThemeConfig as MermaidThemeConfig} from '@docusaurus/theme-mermaid';
 import {version as siteVersion} from './package.json';
 import {darkCodeTheme, lightCodeTheme} from './src/data/prism-themes';
 import announcementBarId from './src/plugins/announcement-bar-id';
 import {createApiPageMD, createInfoPageMD, pageTemplate} from './src/plugins/api-pages';
+import remarkDiagrams from './src/plugins/remark-diagrams';
 
 // Environment, read once. Every variable is optional; the README lists them.
 const env = {
@@ -41,7 +41,6 @@ const config: Config = {
   onBrokenAnchors: 'throw',
   onDuplicateRoutes: 'throw',
   markdown: {
-    mermaid: true,
     hooks: {onBrokenMarkdownLinks: 'throw', onBrokenMarkdownImages: 'throw'},
   },
 
@@ -59,6 +58,8 @@ const config: Config = {
         sidebarPath: './sidebars.ts',
         breadcrumbs: true,
         showLastUpdateTime: false,
+        // ```mermaid blocks become their SVGs from static/diagrams (npm run diagrams renders them).
+        beforeDefaultRemarkPlugins: [remarkDiagrams],
       } satisfies Docs.Options,
     ],
     [
@@ -93,7 +94,6 @@ const config: Config = {
       '@docusaurus/theme-classic',
       {customCss: ['./src/css/custom.css', './src/css/api-reference.css']} satisfies Theme.Options,
     ],
-    '@docusaurus/theme-mermaid',
     // After theme-classic, whose empty SearchBar it must override.
     [
       'docusaurus-lunr-search',
@@ -180,8 +180,7 @@ const config: Config = {
       darkTheme: darkCodeTheme,
       additionalLanguages: ['csharp', 'bash', 'json', 'java', 'python', 'php'],
     },
-    mermaid: {theme: {light: 'neutral', dark: 'dark'}},
-  } satisfies UserThemeConfig & MermaidThemeConfig,
+  } satisfies UserThemeConfig,
 };
 
 export default config;

@@ -1,11 +1,12 @@
 import {readFileSync} from 'node:fs';
 import {relative} from 'node:path';
+import type {Page as BrowserPage} from '@playwright/test';
 import {test, expect, open} from './fixtures';
 import {docPages} from '../../scripts/lib/docs-drift';
 
 const siteTitle = 'Plaza Developer Documentation';
 
-type Page = {route: string; title: string; sidebar: 'docs' | 'api' | 'sdk'; hasDiagram: boolean; hasCode: boolean; file: string};
+type Page = {route: string; title: string; sidebar: 'docs' | 'api' | 'sdk'; diagrams: number; hasCode: boolean; file: string};
 
 /** The hand-written pages, with what their source says a visitor should see. */
 function contentPages(): Page[] {
@@ -18,11 +19,32 @@ function contentPages(): Page[] {
       const title = /^title:\s*["']?(.+?)["']?\s*$/m.exec(source)?.[1] ?? '';
       const section = path.split('/')[0];
       const sidebar = section === 'api' ? 'api' : section === 'sdks' ? 'sdk' : 'docs';
-      return {route, title, sidebar, file, hasDiagram: /^\s*```mermaid/m.test(source), hasCode: /^\s*```(bash|json|javascript|jsx|tsx|typescript|python|php|java|csharp|html)/m.test(source)};
+      return {route, title, sidebar, file, diagrams: source.match(/^\s*```mermaid/gm)?.length ?? 0, hasCode: /^\s*```(bash|json|javascript|jsx|tsx|typescript|python|php|java|csharp|html)/m.test(source)};
     });
 }
 
 const sidebarStart = {docs: 'Guides overview', api: 'API overview', sdk: 'SDKs overview'};
+
+/**
+ * Each diagram of the page shows the image of the colour mode, loaded once scrolled to, with alt
+ * text; the other mode's image, with the same alt, is not rendered, so it is never announced.
+ */
+async function expectDiagrams(browser: BrowserPage, count: number, mode: 'dark' | 'light'): Promise<void> {
+  await expect(browser.locator('html')).toHaveAttribute('data-theme', mode);
+  const figures = browser.getByRole('main').locator('figure.diagram');
+  await expect(figures).toHaveCount(count);
+  for (let i = 0; i < count; i++) {
+    const shown = figures.nth(i).locator(`img.diagram__${mode}`);
+    const hidden = figures.nth(i).locator(`img.diagram__${mode === 'dark' ? 'light' : 'dark'}`);
+    await expect(hidden).toBeHidden();
+    await shown.scrollIntoViewIfNeeded();
+    await expect(shown).toBeVisible();
+    await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    const alt = await shown.getAttribute('alt');
+    expect(alt?.trim()).toBeTruthy();
+    await expect(hidden).toHaveAttribute('alt', alt ?? '');
+  }
+}
 
 for (const page of contentPages()) {
   test(`${page.route} (${page.file}) renders its title, sidebar, table of contents, diagrams and code`, async ({page: browser}) => {
@@ -43,10 +65,10 @@ for (const page of contentPages()) {
       expect(links).toEqual(headings);
     }
 
-    if (page.hasDiagram) {
-      const diagram = main.locator('.docusaurus-mermaid-container svg').first();
-      await expect(diagram).toBeVisible();
-      expect(await diagram.locator('g').count()).toBeGreaterThan(2);
+    if (page.diagrams > 0) {
+      await expectDiagrams(browser, page.diagrams, 'dark');
+      await browser.getByRole('button', {name: /Switch between dark and light mode/}).click();
+      await expectDiagrams(browser, page.diagrams, 'light');
     }
     if (page.hasCode) {
       const blocks = main.locator('pre code');
