@@ -8,6 +8,7 @@
  */
 import {chromium, type Browser, type Page, type Request} from '@playwright/test';
 import {join} from 'node:path';
+import {setTimeout as sleep} from 'node:timers/promises';
 import {chromiumFlags, chromiumPath} from './chromium';
 import {gzipBytes} from './files';
 
@@ -40,13 +41,13 @@ async function loadUntilIdle(browser: Browser, url: string, onRequest: (request:
   page.on('requestfailed', settle);
   const deadline = Date.now() + pageTimeoutMs;
   await page.goto(url, {waitUntil: 'load', timeout: pageTimeoutMs});
-  await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached', timeout: deadline - Date.now()});
+  await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached', timeout: Math.max(1, deadline - Date.now())});
   while (inFlight.size > 0 || Date.now() - lastActivity < quietMs) {
     if (Date.now() > deadline) {
       const pending = [...inFlight].map((request) => request.url()).join(', ');
       throw new Error(`${url} did not go quiet within ${pageTimeoutMs / 1000} s; in flight: ${pending}`);
     }
-    await page.waitForTimeout(50);
+    await sleep(50);
   }
   recording = false;
   return page;
