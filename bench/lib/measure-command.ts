@@ -1,9 +1,11 @@
 /**
  * Runs a command and measures it: wall time, and the peak memory of its whole process tree (the
- * child and every descendant), sampled from /proc every 100 ms. Linux only.
+ * child and every descendant), sampled from /proc every 100 ms. Linux only. The tree is the
+ * kernel's first choice should the machine run out of memory, so that a command too big for the
+ * machine is killed rather than anything else running beside it.
  */
 import {spawn} from 'node:child_process';
-import {closeSync, openSync, readdirSync, readFileSync} from 'node:fs';
+import {closeSync, openSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
 
 export type CommandMeasurement = {
   exitCode: number | null;
@@ -75,6 +77,8 @@ export function measureCommand(command: string, args: string[], options: Measure
   const log = options.logFile ? openSync(options.logFile, 'w') : 'ignore';
   const started = performance.now();
   const child = spawn(command, args, {cwd: options.cwd, env: options.env, stdio: ['ignore', log, log]});
+  // Descendants inherit the score. Raising one's own child's score needs no privilege.
+  if (child.pid !== undefined) writeFileSync(`/proc/${child.pid}/oom_score_adj`, '1000');
   let peakTreeRssBytes = 0;
   let peakProcessRssBytes = 0;
   let samples = 0;

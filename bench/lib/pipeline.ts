@@ -18,6 +18,17 @@ export type PipelineRun = {
 
 const script = 'npm run --silent gen-api && npx docusaurus build';
 
+/** A pipeline that failed, with what was measured until then. */
+export class PipelineError extends Error {
+  constructor(
+    message: string,
+    readonly wallMs: number,
+    readonly peakTreeRssBytes: number,
+  ) {
+    super(message);
+  }
+}
+
 export async function runPipeline(projectDir: string, cold: boolean, logFile: string): Promise<PipelineRun> {
   if (cold) {
     for (const dir of ['.docusaurus', 'build', 'node_modules/.cache']) rmSync(join(projectDir, dir), {recursive: true, force: true});
@@ -27,8 +38,14 @@ export async function runPipeline(projectDir: string, cold: boolean, logFile: st
   delete env.PLAZA_API_HOST;
   const result = await measureCommand('sh', ['-c', script], {cwd: projectDir, env, logFile});
   if (result.exitCode !== 0) {
+    // 137 is a shell's report of a process killed by SIGKILL, as the out-of-memory killer does.
+    const killed = result.exitCode === 137 || result.signal === 'SIGKILL' ? ', killed by SIGKILL: out of memory?' : '';
     const tail = readFileSync(logFile, 'utf8').trimEnd().split('\n').slice(-15).join('\n');
-    throw new Error(`"${script}" in ${projectDir} failed (exit ${result.exitCode ?? result.signal}); the end of ${logFile}:\n${tail}`);
+    throw new PipelineError(
+      `"${script}" in ${projectDir} failed (exit ${result.exitCode ?? result.signal}${killed}); the end of ${logFile}:\n${tail}`,
+      result.wallMs,
+      result.peakTreeRssBytes,
+    );
   }
   const output = treeStats(join(projectDir, 'build'));
   return {

@@ -160,7 +160,13 @@ function scalingSection(results: Results): string {
   const rows = results.scaling.map((run) =>
     run.ok
       ? [String(run.operations), String(run.htmlPages), seconds(run.wallMs), gb(run.peakTreeRssBytes), gb(run.peakProcessRssBytes)]
-      : [String(run.operations), `failed: ${run.error.split('\n')[0]}`, '–', '–', '–'],
+      : [
+          String(run.operations),
+          `failed: ${run.error.split('\n')[0]}`,
+          orDash(run.wallMs, (ms) => `${seconds(ms)} until then`),
+          orDash(run.peakTreeRssBytes, (bytes) => `${gb(bytes)} until then`),
+          '–',
+        ],
   );
   return [
     '## Scaling',

@@ -7,9 +7,13 @@ import {cpSync, mkdtempSync, rmSync, symlinkSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join, relative, resolve} from 'node:path';
 import {writeSyntheticSpecs} from '../generate-specs';
-import {runPipeline, type PipelineRun} from './pipeline';
+import {PipelineError, runPipeline, type PipelineRun} from './pipeline';
 
-export type ScalingRun = {operations: number} & ({ok: true} & PipelineRun | {ok: false; error: string});
+/** A failed run keeps its wall time and peak memory until the failure, when the pipeline had started. */
+export type ScalingRun = {operations: number} & (
+  | ({ok: true} & PipelineRun)
+  | {ok: false; error: string; wallMs: number | null; peakTreeRssBytes: number | null}
+);
 
 /** What the copy leaves out: dependencies (linked instead), build output, caches, history and bench logs. */
 const excluded = new Set(['node_modules', 'build', '.docusaurus', '.git', join('bench', 'tmp')]);
@@ -24,7 +28,14 @@ export async function runScaling(projectDir: string, operations: number, logFile
     writeSyntheticSpecs(copy, operations);
     return {operations, ok: true, ...(await runPipeline(copy, true, logFile))};
   } catch (error) {
-    return {operations, ok: false, error: (error as Error).message};
+    const measured = error instanceof PipelineError;
+    return {
+      operations,
+      ok: false,
+      error: (error as Error).message,
+      wallMs: measured ? error.wallMs : null,
+      peakTreeRssBytes: measured ? error.peakTreeRssBytes : null,
+    };
   } finally {
     rmSync(copy, {recursive: true, force: true});
   }

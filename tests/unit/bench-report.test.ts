@@ -33,7 +33,7 @@ const results: Results = {
   ],
   scaling: [
     {operations: 200, ok: true, wallMs: 200_000, peakTreeRssBytes: 4 * GB, peakProcessRssBytes: 3 * GB, htmlPages: 290, buildBytes: 40_000_000},
-    {operations: 2000, ok: false, error: 'the build failed\nmore lines'},
+    {operations: 2000, ok: false, error: 'the build failed\nmore lines', wallMs: 300_000, peakTreeRssBytes: 20 * GB},
   ],
 };
 
@@ -56,7 +56,7 @@ test('RESULTS.md shows every figure with a verdict against its target', () => {
   assert.match(row('| `/` | desktop |'), /0\.020 \| .* \| \*\*FAIL\*\* \|$/);
   assert.match(markdown, /- `\/` \(desktop\): slow page/);
   assert.match(row('| 200 |'), /\| 290 \| 200\.0 s \| 4\.00 GB \| 3\.00 GB \|/);
-  assert.match(row('| 2000 |'), /failed: the build failed \|/);
+  assert.match(row('| 2000 |'), /failed: the build failed \| 300\.0 s until then \| 20\.00 GB until then \|/);
   assert.match(markdown, /271 pages indexed in 750 documents/);
   assert.match(markdown, /commit `0123456789ab`:/);
 });

@@ -51,3 +51,10 @@ test('a failing command reports its exit code', async () => {
   assert.equal(result.exitCode, 3);
   assert.equal(result.signal, null);
 });
+
+test("the command's descendants are the out-of-memory killer's first choice", async () => {
+  const logFile = join(mkdtempSync(join(tmpdir(), 'plaza-measure-')), 'out.log');
+  const result = await measureCommand('sh', ['-c', 'sleep 0.3; cat /proc/self/oom_score_adj'], {logFile});
+  assert.equal(result.exitCode, 0);
+  assert.equal(readFileSync(logFile, 'utf8').trim(), '1000');
+});
