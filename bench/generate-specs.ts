@@ -376,9 +376,18 @@ export function generateSpecs(committed: SpecTexts, totalOperations: number): Sp
   return Object.fromEntries(apis.map((api) => [api.name, docs[api.name].toString()])) as SpecTexts;
 }
 
+export function readSpecs(projectDir: string): SpecTexts {
+  return Object.fromEntries(apis.map((api) => [api.name, readFileSync(join(projectDir, api.file), 'utf8')])) as SpecTexts;
+}
+
+/** The number of operations in the specs of the project in `projectDir`: the fewest a synthetic pair can have. */
+export function countOperations(projectDir: string): number {
+  const specs = readSpecs(projectDir);
+  return apis.reduce((total, api) => total + listOperations(parseSpec(specs[api.name])).length, 0);
+}
+
 /** Replaces the specs of the project in `projectDir` with synthetic ones of `totalOperations` operations. */
 export function writeSyntheticSpecs(projectDir: string, totalOperations: number): void {
-  const committed = Object.fromEntries(apis.map((api) => [api.name, readFileSync(join(projectDir, api.file), 'utf8')])) as SpecTexts;
-  const generated = generateSpecs(committed, totalOperations);
+  const generated = generateSpecs(readSpecs(projectDir), totalOperations);
   for (const api of apis) writeFileSync(join(projectDir, api.file), generated[api.name]);
 }

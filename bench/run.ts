@@ -14,6 +14,7 @@ import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {parseArgs} from 'node:util';
 import {startServer} from '../scripts/serve-build';
+import {countOperations} from './generate-specs';
 import {chromiumVersion} from './lib/chromium';
 import {lighthouseVersion, runLighthouse, type FormFactor, type LighthouseResult} from './lib/lighthouse';
 import {measurePageWeights, type PageWeight} from './lib/page-weight';
@@ -49,6 +50,9 @@ function git(args: string[]): string {
 async function main(): Promise<void> {
   const {values} = parseArgs({options: {scaling: {type: 'string', default: '200,500,1000,2000'}}});
   const scalingSizes = parseScalingSizes(values.scaling);
+  const committedOperations = countOperations(projectDir);
+  const tooSmall = scalingSizes.filter((size) => size < committedOperations);
+  if (tooSmall.length) throw new Error(`--scaling: the specs already hold ${committedOperations} operations, more than ${tooSmall.join(', ')}`);
   mkdirSync(logDir, {recursive: true});
   const date = new Date().toISOString();
   // The results files of an earlier run do not make the checkout "dirty".

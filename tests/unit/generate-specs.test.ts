@@ -1,12 +1,11 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {readFileSync} from 'node:fs';
 import {lintFromString, loadConfig} from '@redocly/openapi-core';
-import {generateSpecs, type SpecTexts} from '../../bench/generate-specs';
+import {countOperations, generateSpecs, readSpecs, type SpecTexts} from '../../bench/generate-specs';
 import {apis, checkSlugs, listOperations, parseSpec} from '../../scripts/lib/specs';
 
-const committed = Object.fromEntries(apis.map((api) => [api.name, readFileSync(api.file, 'utf8')])) as SpecTexts;
-const committedCount = apis.reduce((total, api) => total + listOperations(parseSpec(committed[api.name])).length, 0);
+const committed = readSpecs('.');
+const committedCount = countOperations('.');
 
 function operationsOf(specs: SpecTexts) {
   return apis.flatMap((api) => listOperations(parseSpec(specs[api.name])).map((operation) => ({api: api.name, ...operation})));
