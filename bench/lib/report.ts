@@ -1,0 +1,202 @@
+/**
+ * The bench's results: their shape (bench/results.json) and their rendering as bench/RESULTS.md,
+ * with the targets of the performance issue beside the figures.
+ */
+import type {LighthouseResult} from './lighthouse';
+import type {PageWeight} from './page-weight';
+import type {PipelineRun} from './pipeline';
+import type {ScalingRun} from './scaling';
+import type {SearchIndex} from './search-index';
+
+export type Machine = {
+  cpus: number;
+  cpuModel: string;
+  totalMemoryBytes: number;
+  node: string;
+  chromium: string;
+  lighthouse: string;
+};
+
+export type Results = {
+  date: string;
+  commit: {hash: string; dirty: boolean};
+  machine: Machine;
+  build: {cold: PipelineRun; warm: PipelineRun};
+  /** build/ right after the cold build (a warm build writes over it and leaves old search files). */
+  output: {htmlPages: number; bytes: number};
+  pageWeight: PageWeight[];
+  search: SearchIndex;
+  lighthouse: LighthouseResult[];
+  scaling: ScalingRun[];
+};
+
+const KB = 1024;
+const MB = 1024 * KB;
+const GB = 1024 * MB;
+
+/** The targets of the issue. */
+export const targets = {
+  buildWallMs: 90_000,
+  buildPeakBytes: 2 * GB,
+  jsBeforeInteractiveBytes: {
+    '/': 200 * KB,
+    '/guides/payments/authorize-and-capture-payments': 300 * KB,
+    '/api/financial/create-payment': 450 * KB,
+    '/category/payments': 250 * KB,
+  } as Record<string, number>,
+  mobilePerformance: 95,
+  otherCategories: 100,
+};
+
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
+const gb = (bytes: number) => `${(bytes / GB).toFixed(2)} GB`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const verdict = (ok: boolean) => (ok ? 'pass' : '**FAIL**');
+const orDash = <T>(value: T | null, format: (value: T) => string) => (value === null ? '–' : format(value));
+/** CLS as Lighthouse shows it, to three decimals; the target of 0 is judged on that. */
+const cls = (value: number) => value.toFixed(3);
+
+function table(header: string[], rows: string[][]): string {
+  return [`| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
+}
+
+function buildSection(results: Results): string {
+  const rows = (['cold', 'warm'] as const).map((name) => {
+    const run = results.build[name];
+    return [
+      name,
+      seconds(run.wallMs),
+      gb(run.peakTreeRssBytes),
+      gb(run.peakProcessRssBytes),
+      verdict(run.wallMs < targets.buildWallMs && run.peakTreeRssBytes < targets.buildPeakBytes),
+    ];
+  });
+  return [
+    '## Build',
+    '',
+    '`npm run gen-api` then `npx docusaurus build`. Cold: `.docusaurus`, `build` and `node_modules/.cache` removed first; warm: run again right after.',
+    'Peak memory is the largest sum of the resident set sizes of the whole process tree, sampled every 100 ms (shared pages count once per process).',
+    '',
+    table(['run', 'wall time', 'peak memory (process tree)', 'largest single process', 'target: < 90 s and < 2 GB'], rows),
+    '',
+    `Output of the cold build: ${results.output.htmlPages} HTML pages, ${mb(results.output.bytes)} in \`build/\`.`,
+  ].join('\n');
+}
+
+function pageWeightSection(results: Results): string {
+  const rows = results.pageWeight.map((weight) => {
+    const target = targets.jsBeforeInteractiveBytes[weight.path];
+    return [
+      `\`${weight.path}\``,
+      kb(weight.jsGzipBytes),
+      String(weight.jsFiles),
+      kb(weight.cssGzipBytes),
+      String(weight.cssFiles),
+      target === undefined ? '–' : `≤ ${kb(target)}: ${verdict(weight.jsGzipBytes <= target)}`,
+    ];
+  });
+  return [
+    '## JavaScript and CSS before the page is interactive',
+    '',
+    'Requests of resource type `script` or `stylesheet` that Chromium makes until `html[data-has-hydrated="true"]` is attached and no request has been in flight for 1 s;',
+    "not the `<link rel=\"prefetch\">` requests for other routes (resource type `other`). Sizes are the build files gzipped at level 9.",
+    '',
+    table(['page', 'JS (gzip)', 'JS files', 'CSS (gzip)', 'CSS files', 'target for JS'], rows),
+  ].join('\n');
+}
+
+function searchSection(results: Results): string {
+  const {search} = results;
+  return [
+    '## Search index',
+    '',
+    'The two files the search box downloads on first use.',
+    '',
+    table(
+      ['file', 'bytes', 'gzip -9'],
+      [search.searchDoc, search.lunrIndex].map((file) => [`\`${file.file}\``, kb(file.bytes), kb(file.gzipBytes)]),
+    ),
+    '',
+    `${search.pages} pages indexed in ${search.documents} documents (a page and each of its sections): ${kb(search.bytesPerPage)} per page, ${kb(search.gzipBytesPerPage)} gzipped.`,
+  ].join('\n');
+}
+
+function lighthouseSection(results: Results): string {
+  const rows = results.lighthouse.map((run) => {
+    const others = [run.accessibility, run.bestPractices, run.seo].every((score) => score === targets.otherCategories);
+    const performance = run.formFactor === 'desktop' || (run.performance ?? 0) >= targets.mobilePerformance;
+    const stable = run.cls !== null && cls(run.cls) === cls(0);
+    return [
+      `\`${run.path}\``,
+      run.formFactor,
+      orDash(run.performance, String),
+      orDash(run.accessibility, String),
+      orDash(run.bestPractices, String),
+      orDash(run.seo, String),
+      orDash(run.lcpMs, (ms) => `${Math.round(ms)} ms`),
+      orDash(run.tbtMs, (ms) => `${Math.round(ms)} ms`),
+      orDash(run.cls, cls),
+      orDash(run.totalByteWeight, kb),
+      verdict(performance && others && stable),
+    ];
+  });
+  const warnings = results.lighthouse.flatMap((run) => run.warnings.map((warning) => `- \`${run.path}\` (${run.formFactor}): ${warning}`));
+  return [
+    `## Lighthouse ${results.machine.lighthouse}`,
+    '',
+    'Mobile is Lighthouse\'s default (simulated slow 4G and CPU); desktop is `--preset=desktop`. The site starts in dark mode, as Lighthouse sees it.',
+    '',
+    table(
+      ['page', 'form factor', 'performance', 'accessibility', 'best practices', 'SEO', 'LCP', 'TBT', 'CLS', 'total bytes', 'target: mobile performance ≥ 95, the others 100, CLS 0'],
+      rows,
+    ),
+    ...(warnings.length ? ['', 'Lighthouse warned:', '', ...warnings] : []),
+  ].join('\n');
+}
+
+function scalingSection(results: Results): string {
+  if (results.scaling.length === 0) return '## Scaling\n\nNot run (`--scaling none`).';
+  const rows = results.scaling.map((run) =>
+    run.ok
+      ? [String(run.operations), String(run.htmlPages), seconds(run.wallMs), gb(run.peakTreeRssBytes), gb(run.peakProcessRssBytes)]
+      : [
+          String(run.operations),
+          `failed: ${run.error.split('\n')[0]}`,
+          orDash(run.wallMs, (ms) => `${seconds(ms)} until then`),
+          orDash(run.peakTreeRssBytes, (bytes) => `${gb(bytes)} until then`),
+          '–',
+        ],
+  );
+  return [
+    '## Scaling',
+    '',
+    'The pipeline, cold, on a copy of the project whose specs hold N operations: the committed ones and generated ones under extra tags (`bench/generate-specs.ts`).',
+    '',
+    table(['operations', 'HTML pages', 'wall time', 'peak memory (process tree)', 'largest single process'], rows),
+  ].join('\n');
+}
+
+export function renderMarkdown(results: Results): string {
+  const {machine, commit} = results;
+  return [
+    '# Benchmark results',
+    '',
+    `Measured ${results.date} on commit \`${commit.hash.slice(0, 12)}\`${commit.dirty ? ' with uncommitted changes' : ''}:`,
+    `${machine.cpus} × ${machine.cpuModel}, ${gb(machine.totalMemoryBytes)} of memory, Node.js ${machine.node}, ${machine.chromium}.`,
+    'Figures are single runs as measured; wall times depend on whatever else the machine was doing. KB, MB and GB are 1,024, 1,024² and 1,024³ bytes.',
+    '',
+    'Reproduce: `npm install && npm run bench` (`npm run bench -- --scaling 200,500` for other scaling sizes, `--scaling none` to skip scaling). All figures are in `bench/results.json`.',
+    '',
+    buildSection(results),
+    '',
+    pageWeightSection(results),
+    '',
+    searchSection(results),
+    '',
+    lighthouseSection(results),
+    '',
+    scalingSection(results),
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,42 @@
+/**
+ * How the build grows with the API: the project copied into a temporary directory (its
+ * node_modules linked, not copied), its specs replaced by synthetic ones of N operations
+ * (bench/generate-specs.ts), and the pipeline run cold there.
+ */
+import {cpSync, mkdtempSync, rmSync, symlinkSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join, relative, resolve} from 'node:path';
+import {writeSyntheticSpecs} from '../generate-specs';
+import {PipelineError, runPipeline, type PipelineRun} from './pipeline';
+
+/** A failed run keeps its wall time and peak memory until the failure, when the pipeline had started. */
+export type ScalingRun = {operations: number} & (
+  | ({ok: true} & PipelineRun)
+  | {ok: false; error: string; wallMs: number | null; peakTreeRssBytes: number | null}
+);
+
+/** What the copy leaves out: dependencies (linked instead), build output, caches, history and bench logs. */
+const excluded = new Set(['node_modules', 'build', '.docusaurus', '.git', join('bench', 'tmp')]);
+
+export async function runScaling(projectDir: string, operations: number, logFile: string): Promise<ScalingRun> {
+  const root = resolve(projectDir);
+  const copy = mkdtempSync(join(tmpdir(), `plaza-scaling-${operations}-`));
+  try {
+    cpSync(root, copy, {recursive: true, filter: (source) => !excluded.has(relative(root, source))});
+    // The copy's cold runs remove node_modules/.cache, which is the project's own through this link.
+    symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'), 'dir');
+    writeSyntheticSpecs(copy, operations);
+    return {operations, ok: true, ...(await runPipeline(copy, true, logFile))};
+  } catch (error) {
+    const measured = error instanceof PipelineError;
+    return {
+      operations,
+      ok: false,
+      error: (error as Error).message,
+      wallMs: measured ? error.wallMs : null,
+      peakTreeRssBytes: measured ? error.peakTreeRssBytes : null,
+    };
+  } finally {
+    rmSync(copy, {recursive: true, force: true});
+  }
+}

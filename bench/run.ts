@@ -1,0 +1,117 @@
+/**
+ * `npm run bench`: measures the current checkout — the build pipeline cold and warm, its output,
+ * the JavaScript and CSS of four pages before they are interactive, the search index, Lighthouse
+ * on the same pages (mobile and desktop), and how the build scales with the number of API
+ * operations — and writes bench/results.json and bench/RESULTS.md.
+ *
+ * Usage: npm run bench [-- --scaling 200,500,1000,2000 | --scaling none]
+ */
+import {execFileSync} from 'node:child_process';
+import {mkdirSync, writeFileSync} from 'node:fs';
+import type {AddressInfo} from 'node:net';
+import {cpus, totalmem} from 'node:os';
+import {join} from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {parseArgs} from 'node:util';
+import {startServer} from '../scripts/serve-build';
+import {countOperations} from './generate-specs';
+import {chromiumVersion} from './lib/chromium';
+import {lighthouseVersion, runLighthouse, type FormFactor, type LighthouseResult} from './lib/lighthouse';
+import {measurePageWeights, type PageWeight} from './lib/page-weight';
+import {runPipeline} from './lib/pipeline';
+import {renderMarkdown, type Results} from './lib/report';
+import {runScaling, type ScalingRun} from './lib/scaling';
+import {measureSearchIndex} from './lib/search-index';
+
+const projectDir = fileURLToPath(new URL('..', import.meta.url));
+const logDir = join(projectDir, 'bench', 'tmp', 'logs');
+
+/** Home, a guide with a diagram, an API operation, and a category of the API reference. */
+export const pages = ['/', '/guides/payments/authorize-and-capture-payments', '/api/financial/create-payment', '/category/payments'];
+
+/** The scaling sizes of `--scaling`: comma-separated operation counts, or "none". */
+export function parseScalingSizes(value: string): number[] {
+  if (value === 'none') return [];
+  const sizes = value.split(',').map((part) => part.trim());
+  for (const size of sizes) {
+    if (!/^[1-9]\d*$/.test(size)) throw new Error(`--scaling takes operation counts such as 200,500 or "none", not "${value}"`);
+  }
+  return sizes.map(Number);
+}
+
+function log(message: string): void {
+  console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+}
+
+function git(args: string[]): string {
+  return execFileSync('git', args, {cwd: projectDir, encoding: 'utf8'}).trim();
+}
+
+async function main(): Promise<void> {
+  const {values} = parseArgs({options: {scaling: {type: 'string', default: '200,500,1000,2000'}}});
+  const scalingSizes = parseScalingSizes(values.scaling);
+  const committedOperations = countOperations(projectDir);
+  const tooSmall = scalingSizes.filter((size) => size < committedOperations);
+  if (tooSmall.length) throw new Error(`--scaling: the specs already hold ${committedOperations} operations, more than ${tooSmall.join(', ')}`);
+  mkdirSync(logDir, {recursive: true});
+  const date = new Date().toISOString();
+  // The results files of an earlier run do not make the checkout "dirty".
+  const dirty = git(['status', '--porcelain', '--', '.', ':!bench/results.json', ':!bench/RESULTS.md']) !== '';
+  const commit = {hash: git(['rev-parse', 'HEAD']), dirty};
+  const machine = {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model ?? 'unknown',
+    totalMemoryBytes: totalmem(),
+    node: process.version,
+    chromium: chromiumVersion(),
+    lighthouse: lighthouseVersion(),
+  };
+
+  log(`cold build (logs in ${logDir})`);
+  const cold = await runPipeline(projectDir, true, join(logDir, 'build-cold.log'));
+  const output = {htmlPages: cold.htmlPages, bytes: cold.buildBytes};
+  log('warm build');
+  const warm = await runPipeline(projectDir, false, join(logDir, 'build-warm.log'));
+  const search = measureSearchIndex(projectDir);
+
+  const buildDir = join(projectDir, 'build');
+  const server = await startServer(buildDir, 0);
+  let pageWeight: PageWeight[];
+  const lighthouse: LighthouseResult[] = [];
+  try {
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    log(`page weight of ${pages.join(', ')}`);
+    // Also leaves the server with every file of these pages compressed, as a CDN would have them.
+    pageWeight = await measurePageWeights(baseUrl, buildDir, pages);
+    for (const path of pages) {
+      for (const formFactor of ['mobile', 'desktop'] as FormFactor[]) {
+        log(`Lighthouse ${formFactor} ${path}`);
+        lighthouse.push(await runLighthouse(baseUrl, path, formFactor));
+      }
+    }
+  } finally {
+    server.close();
+  }
+
+  const scaling: ScalingRun[] = [];
+  for (const operations of scalingSizes) {
+    log(`scaling: ${operations} operations`);
+    const run = await runScaling(projectDir, operations, join(logDir, `scaling-${operations}.log`));
+    log(run.ok ? `${run.htmlPages} HTML pages, ${(run.wallMs / 1000).toFixed(1)} s` : `failed: ${run.error}`);
+    scaling.push(run);
+  }
+
+  const results: Results = {date, commit, machine, build: {cold, warm}, output, pageWeight, search, lighthouse, scaling};
+  const markdown = renderMarkdown(results);
+  writeFileSync(join(projectDir, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(join(projectDir, 'bench', 'RESULTS.md'), markdown);
+  console.log(`\n${markdown}`);
+  log('wrote bench/results.json and bench/RESULTS.md');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error: unknown) => {
+    console.error(`bench failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,62 @@
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {parseScalingSizes} from '../../bench/run';
+import {renderMarkdown, type Results} from '../../bench/lib/report';
+
+const KB = 1024;
+const GB = 1024 * 1024 * 1024;
+
+const results: Results = {
+  date: '2026-11-23T16:00:00.000Z',
+  commit: {hash: '0123456789abcdef0123456789abcdef01234567', dirty: false},
+  machine: {cpus: 2, cpuModel: 'Test CPU', totalMemoryBytes: 24 * GB, node: 'v20.20.2', chromium: 'Chromium 156', lighthouse: '13.5.0'},
+  build: {
+    cold: {wallMs: 120_000, peakTreeRssBytes: 3 * GB, peakProcessRssBytes: 2 * GB, htmlPages: 275, buildBytes: 38_000_000},
+    warm: {wallMs: 60_000, peakTreeRssBytes: 1.5 * GB, peakProcessRssBytes: 1 * GB, htmlPages: 275, buildBytes: 39_000_000},
+  },
+  output: {htmlPages: 275, bytes: 38_000_000},
+  pageWeight: [
+    {path: '/', jsGzipBytes: 150 * KB, jsFiles: 5, cssGzipBytes: 48 * KB, cssFiles: 1},
+    {path: '/api/financial/create-payment', jsGzipBytes: 3400 * KB, jsFiles: 11, cssGzipBytes: 48 * KB, cssFiles: 1},
+  ],
+  search: {
+    searchDoc: {file: 'search-doc-1.json', bytes: 900 * KB, gzipBytes: 200 * KB},
+    lunrIndex: {file: 'lunr-index-1.json', bytes: 1800 * KB, gzipBytes: 400 * KB},
+    documents: 750,
+    pages: 271,
+    bytesPerPage: 10_202,
+    gzipBytesPerPage: 2267,
+  },
+  lighthouse: [
+    {path: '/', formFactor: 'mobile', performance: 97, accessibility: 100, bestPractices: 100, seo: 100, lcpMs: 1800, tbtMs: 90, cls: 0.00004, totalByteWeight: 260_000, warnings: []},
+    {path: '/', formFactor: 'desktop', performance: 80, accessibility: 100, bestPractices: 100, seo: 100, lcpMs: 700, tbtMs: 200, cls: 0.02, totalByteWeight: 260_000, warnings: ['slow page']},
+  ],
+  scaling: [
+    {operations: 200, ok: true, wallMs: 200_000, peakTreeRssBytes: 4 * GB, peakProcessRssBytes: 3 * GB, htmlPages: 290, buildBytes: 40_000_000},
+    {operations: 2000, ok: false, error: 'the build failed\nmore lines', wallMs: 300_000, peakTreeRssBytes: 20 * GB},
+  ],
+};
+
+test('--scaling takes comma-separated operation counts or "none"', () => {
+  assert.deepEqual(parseScalingSizes('200,500,1000,2000'), [200, 500, 1000, 2000]);
+  assert.deepEqual(parseScalingSizes('300'), [300]);
+  assert.deepEqual(parseScalingSizes('none'), []);
+  for (const wrong of ['', '200,', 'abc', '0', '-5', '1.5']) assert.throws(() => parseScalingSizes(wrong), /--scaling/, wrong);
+});
+
+test('RESULTS.md shows every figure with a verdict against its target', () => {
+  const markdown = renderMarkdown(results);
+  const row = (start: string) => markdown.split('\n').find((line) => line.startsWith(start)) ?? '';
+  assert.match(row('| cold |'), /120\.0 s \| 3\.00 GB \| 2\.00 GB \| \*\*FAIL\*\*/);
+  assert.match(row('| warm |'), /60\.0 s \| 1\.50 GB \| 1\.00 GB \| pass/);
+  assert.match(row('| `/` |'), /150\.0 KB \| 5 \| 48\.0 KB \| 1 \| ≤ 200\.0 KB: pass/);
+  assert.match(row('| `/api/financial/create-payment` |'), /≤ 450\.0 KB: \*\*FAIL\*\*/);
+  // CLS is judged as Lighthouse shows it, to three decimals: 0.00004 shows as 0.000.
+  assert.match(row('| `/` | mobile |'), /0\.000 \| .* \| pass \|$/);
+  assert.match(row('| `/` | desktop |'), /0\.020 \| .* \| \*\*FAIL\*\* \|$/);
+  assert.match(markdown, /- `\/` \(desktop\): slow page/);
+  assert.match(row('| 200 |'), /\| 290 \| 200\.0 s \| 4\.00 GB \| 3\.00 GB \|/);
+  assert.match(row('| 2000 |'), /failed: the build failed \| 300\.0 s until then \| 20\.00 GB until then \|/);
+  assert.match(markdown, /271 pages indexed in 750 documents/);
+  assert.match(markdown, /commit `0123456789ab`:/);
+});
