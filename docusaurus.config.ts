@@ -7,6 +7,7 @@ import {darkCodeTheme, lightCodeTheme} from './src/data/prism-themes';
 import announcementBarId from './src/plugins/announcement-bar-id';
 import {createApiPageMD, createInfoPageMD, pageTemplate} from './src/plugins/api-pages';
 import remarkDiagrams from './src/plugins/remark-diagrams';
+import {ssrTemplate} from './src/plugins/ssr-template';
 
 // Environment, read once. Every variable is optional; the README lists them.
 const env = {
@@ -45,6 +46,10 @@ const config: Config = {
   },
 
   future: {v4: true, faster: true},
+  // Pages paint before their JavaScript loads (see the template). The base-URL banner would find
+  // Docusaurus missing at DOMContentLoaded, which now comes before it starts, so it is off.
+  ssrTemplate,
+  baseUrlIssueBanner: false,
 
   i18n: {defaultLocale: 'en', locales: ['en'], localeConfigs: {en: {direction: 'ltr', htmlLang: 'en'}}},
 
