@@ -1,9 +1,9 @@
 import {defineConfig, devices} from '@playwright/test';
+import {chromiumFlags, chromiumPath} from './scripts/lib/chromium';
 
 // Browser tests run against the production build in build/, served on 127.0.0.1 only by
 // the same server that the README uses. Chromium is Debian's: test tools cannot download one.
 const port = Number(process.env.E2E_PORT ?? 4173);
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -19,15 +19,7 @@ export default defineConfig({
     trace: 'off',
     launchOptions: {
       executablePath: chromiumPath,
-      args: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: chromiumFlags,
     },
   },
   projects: [{name: 'chromium', use: {...devices['Desktop Chrome'], channel: undefined}}],

@@ -15,7 +15,7 @@ import {fileURLToPath} from 'node:url';
 import {parseArgs} from 'node:util';
 import {startServer} from '../scripts/serve-build';
 import {countOperations} from './generate-specs';
-import {chromiumVersion} from './lib/chromium';
+import {chromiumVersion} from '../scripts/lib/chromium';
 import {lighthouseVersion, runLighthouse, type FormFactor, type LighthouseResult} from './lib/lighthouse';
 import {measurePageWeights, type PageWeight} from './lib/page-weight';
 import {runPipeline} from './lib/pipeline';

@@ -11,6 +11,7 @@
  * Usage: npm run diagrams [-- --all]
  */
 import {chromium, type Browser} from '@playwright/test';
+import {chromiumFlags, chromiumPath} from './lib/chromium';
 import {existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import {join} from 'node:path';
@@ -18,7 +19,6 @@ import {parseArgs} from 'node:util';
 import type {Mermaid} from 'mermaid';
 import {altText, findDiagrams, missingAltReason, modes, svgDir, svgName, svgSize, type Diagram} from './lib/diagrams';
 
-const chromiumArgs = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 /** mermaid's self-contained browser build: it needs no network. */
 const mermaidScript = createRequire(__filename).resolve('mermaid/dist/mermaid.min.js');
@@ -79,7 +79,7 @@ async function main(): Promise<void> {
   const used = new Set(diagrams.flatMap((diagram) => modes.map(({mode}) => svgName(diagram.hash, mode))));
   mkdirSync(svgDir, {recursive: true});
   let failures = 0;
-  const browser = await chromium.launch({executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs});
+  const browser = await chromium.launch({executablePath: chromiumPath, args: chromiumFlags});
   try {
     for (const diagram of diagrams) {
       const rendered = modes.every(({mode}) => existsSync(join(svgDir, svgName(diagram.hash, mode))));

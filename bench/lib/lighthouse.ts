@@ -5,7 +5,7 @@
  */
 import {execFile} from 'node:child_process';
 import {readFileSync} from 'node:fs';
-import {chromiumFlags, chromiumPath} from './chromium';
+import {chromiumFlags, chromiumPath} from '../../scripts/lib/chromium';
 
 export type FormFactor = 'mobile' | 'desktop';
 

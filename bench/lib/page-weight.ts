@@ -9,7 +9,7 @@
 import {chromium, type Browser, type Page, type Request} from '@playwright/test';
 import {join} from 'node:path';
 import {setTimeout as sleep} from 'node:timers/promises';
-import {chromiumFlags, chromiumPath} from './chromium';
+import {chromiumFlags, chromiumPath} from '../../scripts/lib/chromium';
 import {gzipBytes} from './files';
 
 export type PageWeight = {path: string; jsGzipBytes: number; jsFiles: number; cssGzipBytes: number; cssFiles: number};

@@ -1,4 +1,7 @@
-/** The Chromium that the bench drives (Debian's, or CHROMIUM_PATH) and the flags it runs with. */
+/**
+ * The Chromium that the browser tests, the diagram renderer and the bench drive (Debian's, or
+ * CHROMIUM_PATH; test tools cannot download one here) and the flags it runs with.
+ */
 import {execFileSync} from 'node:child_process';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
