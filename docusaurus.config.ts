@@ -5,6 +5,7 @@ import type {UserThemeConfig} from '@docusaurus/theme-common';
 import {version as siteVersion} from './package.json';
 import {darkCodeTheme, lightCodeTheme} from './src/data/prism-themes';
 import announcementBarId from './src/plugins/announcement-bar-id';
+import {apis} from './scripts/lib/specs';
 import {createApiPageMD, createInfoPageMD, pageTemplate} from './src/plugins/api-pages';
 import remarkDiagrams from './src/plugins/remark-diagrams';
 import {ssrTemplate} from './src/plugins/ssr-template';
@@ -72,22 +73,19 @@ const config: Config = {
       {
         id: 'openapi',
         docsPluginId: 'default',
-        config: {
-          accounts: {
-            specPath: 'specs/accounts.yaml',
-            outputDir: 'docs/api/accounts',
-            sidebarOptions: {groupPathsBy: 'tag', categoryLinkSource: 'tag'},
-            template: pageTemplate,
-            markdownGenerators: {createApiPageMD, createInfoPageMD},
-          },
-          financial: {
-            specPath: 'specs/financial.yaml',
-            outputDir: 'docs/api/financial',
-            sidebarOptions: {groupPathsBy: 'tag', categoryLinkSource: 'tag'},
-            template: pageTemplate,
-            markdownGenerators: {createApiPageMD, createInfoPageMD},
-          },
-        },
+        // One generated reference per API of scripts/lib/specs.ts, into docs/api/<name>.
+        config: Object.fromEntries(
+          apis.map((api) => [
+            api.name,
+            {
+              specPath: api.file,
+              outputDir: `docs${api.route}`,
+              sidebarOptions: {groupPathsBy: 'tag', categoryLinkSource: 'tag'},
+              template: pageTemplate,
+              markdownGenerators: {createApiPageMD, createInfoPageMD},
+            },
+          ]),
+        ),
       },
     ],
     '@docusaurus/plugin-content-pages',
