@@ -15,6 +15,7 @@
  * with many examples hydrates a few code blocks rather than dozens. The other samples are in the
  * page's own module, ready the moment a reader picks them.
  */
+import {STATUS_CODES} from 'node:http';
 import {languages, type Part, type SampleRequest} from './samples';
 import {fields, flatten, constraints, typeLabel, type Field, type Schema} from './schema';
 
@@ -47,24 +48,6 @@ export type ApiPage = {
 export type InfoPage = {
   frontMatter: {description?: string};
   info: {title: string; version: string; description?: string};
-};
-
-const reasons: Record<string, string> = {
-  '200': 'OK',
-  '201': 'Created',
-  '202': 'Accepted',
-  '204': 'No Content',
-  '400': 'Bad Request',
-  '401': 'Unauthorized',
-  '403': 'Forbidden',
-  '404': 'Not Found',
-  '409': 'Conflict',
-  '413': 'Content Too Large',
-  '415': 'Unsupported Media Type',
-  '422': 'Unprocessable Content',
-  '429': 'Too Many Requests',
-  '500': 'Internal Server Error',
-  '503': 'Service Unavailable',
 };
 
 /** Markdown from the specs made safe for MDX: braces and angle brackets outside code are literal text. */
@@ -166,7 +149,7 @@ function bodySection(page: ApiPage): string {
 function responseSection(page: ApiPage): string {
   const parts = ['## Responses'];
   for (const [status, response] of Object.entries(page.api.responses ?? {})) {
-    parts.push(`### ${status} ${reasons[status] ?? ''}`.trim());
+    parts.push(`### ${status} ${STATUS_CODES[status] ?? ''}`.trim());
     if (response.description) parts.push(mdx(response.description.trim()));
     if (Number(status) >= 400) {
       parts.push('The body is an [error object](/api/errors): its `type` and `code` say what went wrong.');
