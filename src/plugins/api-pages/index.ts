@@ -218,31 +218,39 @@ function sampleRequests(page: ApiPage): [string, SampleRequest][] {
   return [['request', base]];
 }
 
+type Tab = {value: string; label: string; body: string};
+
+/** Lazy theme-classic tabs (only the chosen item is rendered); `attributes` are Tabs' own, as MDX. */
+function lazyTabs(items: Tab[], attributes: string): string {
+  const body = items.map((item) => `<TabItem value=${JSON.stringify(item.value)} label=${JSON.stringify(item.label)}>\n\n${item.body}\n\n</TabItem>`);
+  return `<Tabs lazy ${attributes}>\n\n${body.join('\n\n')}\n\n</Tabs>`;
+}
+
+const fenced = (language: string, code: string): string => `\`\`\`${language}\n${code}\n\`\`\``;
+
 function languageTabs(request: SampleRequest): string {
-  const items = languages.map(
-    (language) => `<TabItem value="${language.id}" label="${language.label}">\n\n\`\`\`${language.highlight}\n${language.write(request)}\n\`\`\`\n\n</TabItem>`,
-  );
-  return `<Tabs lazy groupId="api-language" className="api-samples__tabs">\n\n${items.join('\n\n')}\n\n</Tabs>`;
+  const items = languages.map((language) => ({value: language.id, label: language.label, body: fenced(language.highlight, language.write(request))}));
+  return lazyTabs(items, 'groupId="api-language" className="api-samples__tabs"');
 }
 
 /** Tabs with one item per example, labelled with its summary; a single example needs no tabs. */
-function tabs(entries: [string, string][]): string {
+function exampleTabs(entries: [string, string][]): string {
   if (entries.length === 1) return entries[0][1];
-  const items = entries.map(([label, body], index) => `<TabItem value="${index}" label=${JSON.stringify(label)}>\n\n${body}\n\n</TabItem>`);
-  return `<Tabs lazy className="api-samples__examples">\n\n${items.join('\n\n')}\n\n</Tabs>`;
+  return lazyTabs(
+    entries.map(([label, body], index) => ({value: String(index), label, body})),
+    'className="api-samples__examples"',
+  );
 }
 
 function responseExamples(page: ApiPage): string {
   const responses = Object.entries(page.api.responses ?? {});
-  const entries = responses.map(([status, response]): [string, string] => {
+  const items = responses.map(([status, response]): Tab => {
     const examples = mediaExamples(Object.values(response.content ?? {})[0]);
-    if (examples.length === 0) return [status, '<p>No body.</p>'];
-    const blocks = examples.map(([name, example]): [string, string] => [example.summary ?? name, `\`\`\`json\n${JSON.stringify(example.value, null, 2)}\n\`\`\``]);
-    return [status, tabs(blocks)];
+    const blocks = examples.map(([name, example]): [string, string] => [example.summary ?? name, fenced('json', JSON.stringify(example.value, null, 2))]);
+    return {value: status, label: status, body: blocks.length ? exampleTabs(blocks) : '<p>No body.</p>'};
   });
-  const success = responses.find(([status]) => status.startsWith('2'))?.[0];
-  const items = entries.map(([status, body]) => `<TabItem value="${status}" label="${status}">\n\n${body}\n\n</TabItem>`);
-  return `<Tabs lazy className="api-samples__tabs" defaultValue="${success ?? entries[0][0]}">\n\n${items.join('\n\n')}\n\n</Tabs>`;
+  const success = responses.find(([status]) => status.startsWith('2'))?.[0] ?? responses[0][0];
+  return lazyTabs(items, `className="api-samples__tabs" defaultValue="${success}"`);
 }
 
 function samplesAside(page: ApiPage): string {
@@ -250,7 +258,7 @@ function samplesAside(page: ApiPage): string {
   return [
     '<aside className="api-samples" aria-label="Request and response samples">',
     '<h2 className="api-samples__title">Request</h2>',
-    tabs(requests),
+    exampleTabs(requests),
     '<h2 className="api-samples__title">Responses</h2>',
     responseExamples(page),
     '</aside>',
