@@ -7,6 +7,7 @@ import {darkCodeTheme, lightCodeTheme} from './src/data/prism-themes';
 import announcementBarId from './src/plugins/announcement-bar-id';
 import {apis} from './scripts/lib/specs';
 import {createApiPageMD, createInfoPageMD, pageTemplate} from './src/plugins/api-pages';
+import markdownTwins from './src/plugins/markdown-twins';
 import remarkDiagrams from './src/plugins/remark-diagrams';
 import {ssrTemplate} from './src/plugins/ssr-template';
 
@@ -90,6 +91,18 @@ const config: Config = {
     ],
     '@docusaurus/plugin-content-pages',
     '@docusaurus/plugin-sitemap',
+    // Every page as Markdown at its route + `.md`, with /llms.txt and /llms-full.txt.
+    markdownTwins({
+      summary: `${brand} is a payments and accounts API for platforms and marketplaces: it onboards sellers, takes card, ACH bank account, Apple Pay and Google Pay payments, refunds them, splits them with sellers and pays balances out, and reports everything through transactions, settlements, dispute cases and webhooks. These docs hold step-by-step guides, the concepts behind them, the reference of the Accounts and Payments APIs generated from their OpenAPI specs, the web SDKs and the commerce plugins.`,
+      sections: [
+        {title: 'Guides', prefixes: ['/guides/']},
+        {title: 'Concepts', prefixes: ['/concepts/']},
+        {title: 'API topics', prefixes: ['/api/']},
+        ...apis.map((api) => ({title: api.title, prefixes: [`${api.route}/`, api.categorySlug]})),
+        {title: 'SDKs', prefixes: ['/sdks/']},
+        {title: 'Plugins', prefixes: ['/plugins/']},
+      ],
+    }),
   ],
 
   themes: [

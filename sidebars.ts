@@ -1,9 +1,12 @@
 import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
 import accountsReference from './docs/api/accounts/sidebar';
 import paymentsReference from './docs/api/financial/sidebar';
+import {apis, type ApiName} from './scripts/lib/specs';
 
 // Three sidebars, one per top-level section of the navbar. The two reference categories are
 // generated from specs/ by `docusaurus gen-api-docs` before every start and build.
+
+const categorySlug = (name: ApiName) => apis.find((api) => api.name === name)!.categorySlug;
 
 const group = (label: string, dir: string, slugs: string[]) => ({
   type: 'category' as const,
@@ -81,7 +84,7 @@ const sidebars: SidebarsConfig = {
         type: 'generated-index',
         title: 'Accounts Reference',
         description: 'Every operation of the Accounts API, grouped by resource.',
-        slug: '/category/accounts',
+        slug: categorySlug('accounts'),
       },
       items: accountsReference,
     },
@@ -92,7 +95,7 @@ const sidebars: SidebarsConfig = {
         type: 'generated-index',
         title: 'Payments Reference',
         description: 'Every operation of the Payments API, grouped by resource.',
-        slug: '/category/payments',
+        slug: categorySlug('financial'),
       },
       items: paymentsReference,
     },

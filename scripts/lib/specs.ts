@@ -28,10 +28,10 @@ export type Operation = {
   raw: Record<string, unknown>;
 };
 
-/** The two APIs: the spec file name and the route folder of its pages. */
+/** The two APIs: the spec file name, the route folder of its pages and the route of its index page. */
 export const apis = [
-  {name: 'accounts', title: 'Accounts API', file: 'specs/accounts.yaml', route: '/api/accounts'},
-  {name: 'financial', title: 'Payments API', file: 'specs/financial.yaml', route: '/api/financial'},
+  {name: 'accounts', title: 'Accounts API', file: 'specs/accounts.yaml', route: '/api/accounts', categorySlug: '/category/accounts'},
+  {name: 'financial', title: 'Payments API', file: 'specs/financial.yaml', route: '/api/financial', categorySlug: '/category/payments'},
 ] as const;
 
 export type ApiName = (typeof apis)[number]['name'];

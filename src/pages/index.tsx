@@ -4,7 +4,7 @@ import Link from '@docusaurus/Link';
 import CodeBlock from '@theme/CodeBlock';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import Heading from '@theme/Heading';
-import {apis, firstRequest, startingPaths, testModePromises} from './_home/content';
+import {apis, apisLead, firstRequest, headings, hero, pageDescription, startingPaths, testModePromises} from './_home/content';
 import styles from './_home/styles.module.css';
 
 function Hero({brand}: {brand: string}): ReactNode {
@@ -14,12 +14,9 @@ function Hero({brand}: {brand: string}): ReactNode {
         <div>
           <p className={styles.eyebrow}>{brand} developer documentation</p>
           <Heading as="h1" className={styles.heroTitle}>
-            Take payments, onboard sellers and pay them out, through one API.
+            {hero.title}
           </Heading>
-          <p className={styles.heroLead}>
-            {brand} gives platforms and marketplaces card, bank account, Apple Pay and Google Pay payments,
-            seller onboarding and payouts. Build against the sandbox today; switch keys when you go live.
-          </p>
+          <p className={styles.heroLead}>{hero.lead(brand)}</p>
           <div className={styles.heroActions}>
             <Link className="button button--primary button--lg" to="/guides/">
               Start with the guides
@@ -30,7 +27,7 @@ function Hero({brand}: {brand: string}): ReactNode {
           </div>
         </div>
         <div className={styles.heroCode}>
-          <CodeBlock language="bash" title="Your first payment, in the sandbox">
+          <CodeBlock language="bash" title={hero.codeTitle}>
             {firstRequest}
           </CodeBlock>
         </div>
@@ -44,7 +41,7 @@ function StartingPaths(): ReactNode {
     <section className={styles.section} aria-labelledby="start-here">
       <div className="container">
         <Heading as="h2" id="start-here">
-          Where to start
+          {headings.start}
         </Heading>
         <ul className={styles.cards}>
           {startingPaths.map((path) => (
@@ -69,12 +66,9 @@ function Apis({brand}: {brand: string}): ReactNode {
     <section className={`${styles.section} ${styles.sectionAlt}`} aria-labelledby="two-apis">
       <div className="container">
         <Heading as="h2" id="two-apis">
-          Two APIs, one set of conventions
+          {headings.apis}
         </Heading>
-        <p className={styles.sectionLead}>
-          Both {brand} APIs share hosts, authentication, IDs, pagination, idempotency and one error shape, so what
-          you learn from one works in the other.
-        </p>
+        <p className={styles.sectionLead}>{apisLead(brand)}</p>
         <div className={styles.apiGrid}>
           {apis.map((api) => (
             <div key={api.name} className={styles.apiCard}>
@@ -98,7 +92,7 @@ function TestMode(): ReactNode {
     <section className={styles.section} aria-labelledby="test-mode">
       <div className="container">
         <Heading as="h2" id="test-mode">
-          Test everything before real money moves
+          {headings.testMode}
         </Heading>
         <ul className={styles.promises}>
           {testModePromises.map((promise) => (
@@ -117,7 +111,7 @@ export default function Home(): ReactNode {
   const {siteConfig} = useDocusaurusContext();
   const brand = String(siteConfig.customFields?.brand);
   return (
-    <Layout description={`Guides, API reference and SDKs for integrating ${brand} payments, accounts and payouts.`}>
+    <Layout description={pageDescription(brand)}>
       <main>
         <Hero brand={brand} />
         <StartingPaths />

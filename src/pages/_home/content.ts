@@ -1,5 +1,25 @@
 // What the home page says, kept apart from how it is laid out.
 
+/** The meta description of the home page. */
+export const pageDescription = (brand: string) =>
+  `Guides, API reference and SDKs for integrating ${brand} payments, accounts and payouts.`;
+
+export const hero = {
+  title: 'Take payments, onboard sellers and pay them out, through one API.',
+  lead: (brand: string) =>
+    `${brand} gives platforms and marketplaces card, bank account, Apple Pay and Google Pay payments, seller onboarding and payouts. Build against the sandbox today; switch keys when you go live.`,
+  codeTitle: 'Your first payment, in the sandbox',
+};
+
+export const headings = {
+  start: 'Where to start',
+  apis: 'Two APIs, one set of conventions',
+  testMode: 'Test everything before real money moves',
+};
+
+export const apisLead = (brand: string) =>
+  `Both ${brand} APIs share hosts, authentication, IDs, pagination, idempotency and one error shape, so what you learn from one works in the other.`;
+
 export type StartingPath = {title: string; text: string; to: string; cta: string};
 
 export const startingPaths: StartingPath[] = [

@@ -1,0 +1,58 @@
+/**
+ * "Copy page": puts the page's Markdown twin on the clipboard, for pasting into an assistant or
+ * an issue, with a link to open the twin. The twin is fetched only on click. Its text is handed to
+ * the clipboard as a promise, so that browsers which demand a user gesture (Safari) accept a write
+ * that waits for the network.
+ */
+import React, {useEffect, useState, type ReactNode} from 'react';
+import {useTwinPath} from '@site/src/lib/use-twin-path';
+
+type State = 'idle' | 'copied' | 'failed';
+
+const labels: Record<State, string> = {idle: 'Copy page', copied: 'Copied', failed: 'Copy failed'};
+const announcements: Record<State, string> = {
+  idle: '',
+  copied: 'The page is on the clipboard as Markdown.',
+  failed: 'The page could not be copied. Open it as Markdown instead.',
+};
+
+async function copyText(url: string): Promise<void> {
+  const text = fetch(url).then((response) => {
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    return response.text();
+  });
+  if (typeof ClipboardItem === 'function' && navigator.clipboard?.write) {
+    const blob = text.then((value) => new Blob([value], {type: 'text/plain'}));
+    await navigator.clipboard.write([new ClipboardItem({'text/plain': blob})]);
+  } else {
+    await navigator.clipboard.writeText(await text);
+  }
+}
+
+export default function CopyPage(): ReactNode {
+  const twin = useTwinPath();
+  const [state, setState] = useState<State>('idle');
+  useEffect(() => {
+    if (state === 'idle') return undefined;
+    const timer = setTimeout(() => setState('idle'), 4000);
+    return () => clearTimeout(timer);
+  }, [state]);
+  if (!twin) return null;
+  return (
+    <div className="copy-page">
+      <button
+        type="button"
+        className="button button--sm button--outline button--secondary copy-page__button"
+        data-state={state}
+        onClick={() => copyText(twin).then(() => setState('copied'), () => setState('failed'))}>
+        {labels[state]}
+      </button>
+      <a className="copy-page__view" href={twin}>
+        View as Markdown
+      </a>
+      <span role="status" className="sr-only">
+        {announcements[state]}
+      </span>
+    </div>
+  );
+}
