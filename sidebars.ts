@@ -77,6 +77,7 @@ const sidebars: SidebarsConfig = {
     'api/request-correlation',
     'api/ip-addresses',
     'api/testing',
+    'api/webhook-events',
     {
       type: 'category',
       label: 'Accounts Reference',

@@ -161,7 +161,8 @@ export class SpecIndex {
     return validate;
   }
 
-  private schemaErrors(spec: string, pointer: string, value: unknown): string | undefined {
+  /** Why a value does not fit the schema at a JSON pointer of a spec (`/components/schemas/Payment`), or undefined when it fits. */
+  schemaErrors(spec: string, pointer: string, value: unknown): string | undefined {
     const validate = this.validatorAt(spec, pointer);
     if (validate(value)) return undefined;
     return (validate.errors ?? [])

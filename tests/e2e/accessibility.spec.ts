@@ -20,6 +20,7 @@ const pages = [
   ['an API operation page with a file upload', '/api/accounts/upload-business-document'],
   ['an API category page', '/category/payments'],
   ['an API info page', '/api/accounts/accounts-api'],
+  ['the webhook event catalogue', '/api/webhook-events'],
   ['the not-found page', '/no-such-page'],
 ] as const;
 

@@ -6,7 +6,7 @@ import {docPages} from '../../scripts/lib/docs-drift';
 
 const siteTitle = 'Plaza Developer Documentation';
 
-type Page = {route: string; title: string; sidebar: 'docs' | 'api' | 'sdk'; diagrams: number; hasCode: boolean; file: string};
+type Page = {route: string; title: string; sidebar: 'docs' | 'api' | 'sdk'; diagrams: number; hasCode: boolean; file: string; tocHeadings: string};
 
 /** The hand-written pages, with what their source says a visitor should see. */
 function contentPages(): Page[] {
@@ -19,7 +19,10 @@ function contentPages(): Page[] {
       const title = /^title:\s*["']?(.+?)["']?\s*$/m.exec(source)?.[1] ?? '';
       const section = path.split('/')[0];
       const sidebar = section === 'api' ? 'api' : section === 'sdks' ? 'sdk' : 'docs';
-      return {route, title, sidebar, file, diagrams: source.match(/^\s*```mermaid/gm)?.length ?? 0, hasCode: /^\s*```(bash|json|javascript|jsx|tsx|typescript|python|php|java|csharp|html)/m.test(source)};
+      // The table of contents goes down to h3 (themeConfig.tableOfContents), or to the page's own toc_max_heading_level.
+      const tocMax = Number(/^toc_max_heading_level:\s*(\d)\s*$/m.exec(source)?.[1] ?? 3);
+      const tocHeadings = ['h2', 'h3', 'h4', 'h5', 'h6'].slice(0, tocMax - 1).join(', ');
+      return {route, title, sidebar, file, tocHeadings, diagrams: source.match(/^\s*```mermaid/gm)?.length ?? 0, hasCode: /^\s*```(bash|json|javascript|jsx|tsx|typescript|python|php|java|csharp|html)/m.test(source)};
     });
 }
 
@@ -58,7 +61,7 @@ for (const page of contentPages()) {
     await expect(sidebar.getByRole('link').first()).toHaveText(sidebarStart[page.sidebar]);
     await expect(sidebar.locator('a[aria-current="page"]')).toHaveAttribute('href', page.route);
 
-    const headings = await main.locator('article :is(h2, h3)[id]').evaluateAll((nodes) => nodes.map((node) => `#${node.id}`));
+    const headings = await main.locator(`article :is(${page.tocHeadings})[id]`).evaluateAll((nodes) => nodes.map((node) => `#${node.id}`));
     if (headings.length > 0) {
       const toc = browser.locator('.table-of-contents').first();
       const links = await toc.getByRole('link').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('href')));

@@ -6,7 +6,7 @@ const siteTitle = 'Plaza Developer Documentation';
 // against the operation list in api-reference.spec.ts).
 const requiredRoutes = [
   '/',
-  ...['', 'authentication', 'errors', 'idempotency', 'ip-addresses', 'pagination', 'rate-limits', 'request-correlation', 'testing'].map((page) => `/api/${page}`),
+  ...['', 'authentication', 'errors', 'idempotency', 'ip-addresses', 'pagination', 'rate-limits', 'request-correlation', 'testing', 'webhook-events'].map((page) => `/api/${page}`),
   '/category/accounts',
   '/category/payments',
   ...['', 'accounts', 'api-keys', 'dispute-cases', 'fraud-details-and-prevention', 'onboarding', 'transactions', 'webhooks'].map((page) => `/concepts/${page}`),

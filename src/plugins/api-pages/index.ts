@@ -33,6 +33,7 @@ export type ApiPage = {
   api: {
     method: string;
     path: string;
+    tags?: string[];
     description?: string;
     deprecated?: boolean;
     parameters?: Parameter[];
@@ -272,6 +273,14 @@ function part(content: string[], indexed: boolean): string {
   return [`<div className="api-operation__part"${indexed ? ' data-search-children="true"' : ''}>`, ...body, '</div>'].join('\n\n');
 }
 
+/** The tags of the operations about webhooks and events, whose pages link to the catalogue of event types. */
+const eventTags = new Set(['Webhooks', 'Events']);
+
+function eventCatalogueLink(page: ApiPage): string {
+  const about = (page.api.tags ?? []).some((tag) => eventTags.has(tag));
+  return about ? 'Every event type and its payload: [Webhook events](/api/webhook-events).' : '';
+}
+
 /**
  * The MDX of an operation page. Also gives the page a meta description: its first sentence.
  * Header parameters (the same few headers on most pages) and response fields (the same objects
@@ -291,6 +300,7 @@ export function createApiPageMD(page: ApiPage): string {
         `<p className="api-endpoint"><span className="api-endpoint__method api-endpoint__method--${method}">${method.toUpperCase()}</span> <code className="api-endpoint__path">{${JSON.stringify(api.path)}}</code></p>`,
         api.deprecated ? ':::warning[Deprecated]\n\nThis operation is deprecated and will be removed in a future version.\n\n:::' : '',
         api.description ? mdx(api.description.trim()) : '',
+        eventCatalogueLink(page),
         `**Authentication.** ${authentication(page)}`,
         hasRequest ? '## Request' : '',
         parameterSection(page, 'path'),
