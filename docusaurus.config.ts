@@ -5,8 +5,9 @@ import type {UserThemeConfig} from '@docusaurus/theme-common';
 import {version as siteVersion} from './package.json';
 import {darkCodeTheme, lightCodeTheme} from './src/data/prism-themes';
 import announcementBarId from './src/plugins/announcement-bar-id';
+import {downloadsOf} from './scripts/lib/downloads';
 import {apis} from './scripts/lib/specs';
-import {createApiPageMD, createInfoPageMD, pageTemplate} from './src/plugins/api-pages';
+import {createApiPageMD, createInfoPageMD, pageTemplate, type InfoPage} from './src/plugins/api-pages';
 import markdownTwins from './src/plugins/markdown-twins';
 import remarkDiagrams from './src/plugins/remark-diagrams';
 import {ssrTemplate} from './src/plugins/ssr-template';
@@ -83,7 +84,7 @@ const config: Config = {
               outputDir: `docs${api.route}`,
               sidebarOptions: {groupPathsBy: 'tag', categoryLinkSource: 'tag'},
               template: pageTemplate,
-              markdownGenerators: {createApiPageMD, createInfoPageMD},
+              markdownGenerators: {createApiPageMD, createInfoPageMD: (page: InfoPage) => createInfoPageMD(page, downloadsOf(api.name))},
             },
           ]),
         ),

@@ -11,7 +11,9 @@ export const methods = ['get', 'put', 'post', 'delete', 'patch', 'options', 'hea
 
 export type OpenApiDocument = {
   openapi?: string;
-  info?: {title?: string};
+  info?: {title?: string; version?: string; description?: string};
+  servers?: {url: string; description?: string}[];
+  security?: Record<string, string[]>[];
   tags?: {name: string}[];
   paths?: Record<string, Record<string, unknown>>;
   components?: Record<string, Record<string, unknown>>;

@@ -63,6 +63,27 @@ test('the server listens on 127.0.0.1 only, compresses, and answers 404 with the
   }
 });
 
+test('the downloadable specs and collections are served as YAML and JSON', async () => {
+  const root = makeSite();
+  mkdirSync(join(root, 'specs'));
+  const files = {
+    'accounts.yaml': 'application/yaml; charset=utf-8',
+    'accounts.json': 'application/json; charset=utf-8',
+    'accounts.postman_collection.json': 'application/json; charset=utf-8',
+  };
+  for (const file of Object.keys(files)) writeFileSync(join(root, 'specs', file), file.endsWith('.yaml') ? 'openapi: 3.0.3\n' : '{}\n');
+  const server = await startServer(root, 0);
+  try {
+    const {port} = server.address() as AddressInfo;
+    for (const [file, type] of Object.entries(files)) {
+      const response = await fetch(`http://127.0.0.1:${port}/specs/${file}`);
+      assert.equal(response.status, 200, file);
+      assert.equal(response.headers.get('content-type'), type, file);
+    }
+  } finally {
+    server.close();
+  }
+});
 
 test('hashed bundles and the timestamped search index are cached for good, pages are revalidated', () => {
   assert.equal(isImmutable('/assets/js/main.94893781.js'), true);

@@ -16,6 +16,7 @@
  * page's own module, ready the moment a reader picks them.
  */
 import {STATUS_CODES} from 'node:http';
+import type {Download} from '../../../scripts/lib/downloads';
 import {languages, type Part, type SampleRequest} from './samples';
 import {fields, flatten, constraints, typeLabel, type Field, type Schema} from './schema';
 
@@ -316,9 +317,20 @@ export function createApiPageMD(page: ApiPage): string {
     .filter(Boolean)
     .join('\n\n');
 }
-/** The MDX of an API's introduction page: its title, version and description from the spec. */
-export function createInfoPageMD(page: InfoPage): string {
+/**
+ * The MDX of an API's introduction page: its title, version and description from the spec, and
+ * links to its downloads (plain anchors with `download`: static files, not routes of the site).
+ */
+export function createInfoPageMD(page: InfoPage, downloads: Download[] = []): string {
   const {title, version, description} = page.info;
   if (description) page.frontMatter.description = summary(description);
-  return [`# ${title}`, `<p className="api-version">Version ${version}</p>`, description ? mdx(description.trim()) : ''].filter(Boolean).join('\n\n');
+  const links = downloads.map((download) => `<a href="${download.url}" download>${download.label}</a>`).join(' · ');
+  return [
+    `# ${title}`,
+    `<p className="api-version">Version ${version}</p>`,
+    links ? `**Download:** ${links} ([how to import into Postman](/api/#download-the-specs))` : '',
+    description ? mdx(description.trim()) : '',
+  ]
+    .filter(Boolean)
+    .join('\n\n');
 }

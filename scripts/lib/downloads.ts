@@ -1,0 +1,245 @@
+/**
+ * The files a reader can download for each API, written from the committed specs by
+ * scripts/gen-downloads.ts into static/specs/ (git-ignored), which the site serves as /specs/:
+ * the spec as committed (YAML), the same document as JSON, and a Postman Collection v2.1.
+ *
+ * This module is also read by docusaurus.config.ts (for the links of the info pages), so the
+ * Postman converter, which takes a third of a second to load, is imported only when a collection
+ * is made.
+ */
+import {createHash} from 'node:crypto';
+import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {isDeepStrictEqual} from 'node:util';
+import type {CollectionResult, Options} from 'openapi-to-postmanv2';
+import {apis, listOperations, parseSpec, resolveLocalRef, type ApiName, type OpenApiDocument} from './specs';
+
+type Api = (typeof apis)[number];
+
+/** The folder under static/, and so the URL path, of the downloads. */
+export const downloadsFolder = 'specs';
+
+const formats = [
+  {label: 'OpenAPI YAML', suffix: '.yaml'},
+  {label: 'OpenAPI JSON', suffix: '.json'},
+  {label: 'Postman collection', suffix: '.postman_collection.json'},
+] as const;
+
+export type Download = {label: (typeof formats)[number]['label']; file: string; url: string};
+
+/** The three downloads of an API: YAML, JSON, Postman collection, in that order. */
+export function downloadsOf(api: ApiName): Download[] {
+  return formats.map(({label, suffix}) => ({label, file: `${api}${suffix}`, url: `/${downloadsFolder}/${api}${suffix}`}));
+}
+
+/** The collection variables a reader sets (`secretKey`) or may change (`baseUrl`). */
+export const collectionVariables = {baseUrl: 'baseUrl', secretKey: 'secretKey'} as const;
+
+export class DownloadError extends Error {}
+
+const converterOptions: Options = {
+  folderStrategy: 'Tags',
+  parametersResolution: 'Example',
+  // Optional parameters and headers are listed but switched off, so each request works as it is.
+  enableOptionalParameters: false,
+  // Requests inherit the collection's auth, and example requests carry no placeholder key.
+  alwaysInheritAuthentication: true,
+  includeAuthInfoInExample: false,
+};
+
+/**
+ * The document with every `#/components/headers/...` reference replaced by its header: the
+ * converter writes referenced response headers with neither value nor description.
+ */
+function inlineHeaders(spec: OpenApiDocument): OpenApiDocument {
+  const copy = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(copy);
+    if (!value || typeof value !== 'object') return value;
+    const ref = (value as {$ref?: unknown}).$ref;
+    if (typeof ref === 'string' && ref.startsWith('#/components/headers/')) return copy(resolveLocalRef(spec, value));
+    return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, copy(child)]));
+  };
+  return copy(spec) as OpenApiDocument;
+}
+
+/** A UUID that stays the same for an API, so that Postman offers to replace an older import. */
+function stableId(name: string): string {
+  const hex = createHash('sha1').update(`plaza-docs/${name}`).digest('hex');
+  const variant = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+type Json = Record<string, unknown>;
+type PostmanUrl = {raw?: string; host?: string[]; path?: string[]; query?: {key: string; value: string; disabled?: boolean}[]};
+
+/** The URL as Postman shows it: `{{baseUrl}}/v1/accounts/:account_id?limit=25`, enabled query only. */
+function rawUrl(url: PostmanUrl): string {
+  const query = (url.query ?? []).filter((param) => !param.disabled).map((param) => `${param.key}=${param.value}`);
+  return `${(url.host ?? []).join('.')}/${(url.path ?? []).join('/')}${query.length ? `?${query.join('&')}` : ''}`;
+}
+
+/**
+ * The converter's output made tidy: every URL gets its `raw` form, and these are dropped: random
+ * ids, empty event lists, empty bodies (of requests that send none), empty descriptions, nulls
+ * (`auth: null` means "inherit", as no auth does), the request's copy of its item's name, and the
+ * "disabled" mark on the headers of example responses (they are what the API sends, not options).
+ */
+function tidy(value: unknown, key = ''): unknown {
+  if (Array.isArray(value)) return value.map((child) => tidy(child, key));
+  if (!value || typeof value !== 'object') return value;
+  const entries = Object.entries(value).filter(([childKey, child]) => {
+    if (childKey === 'id' || child === null) return false;
+    if ((childKey === 'event' || childKey === 'body') && typeof child === 'object' && Object.keys(child).length === 0) return false;
+    if (childKey === 'description' && (child as {content?: string}).content === '') return false;
+    return !(key === 'request' && childKey === 'name');
+  });
+  const node = Object.fromEntries(
+    entries.map(([childKey, child]) => {
+      const shown = key === 'response' && childKey === 'header' ? (child as Json[]).map(({disabled, ...header}) => header) : child;
+      return [childKey, tidy(shown, childKey)];
+    }),
+  );
+  return key === 'url' ? {raw: rawUrl(node as PostmanUrl), ...node} : node;
+}
+
+type Example = {summary?: string; value?: unknown};
+type ResponseObject = {content?: Record<string, {examples?: Record<string, unknown>}>};
+type PostmanItem = {
+  item?: PostmanItem[];
+  request?: {method: string; url: {path?: string[]}};
+  response?: {name: string; code: number; body?: string}[];
+};
+
+/**
+ * Example responses named on one line and told apart: the converter names each after the
+ * response's description (line breaks included), so where the spec has several examples for a
+ * status, each name gets its summary.
+ */
+function nameExamples(items: PostmanItem[], spec: OpenApiDocument): void {
+  for (const item of items) {
+    if (item.item) nameExamples(item.item, spec);
+    if (!item.request || !item.response) continue;
+    const path = `/${(item.request.url.path ?? []).map((part) => part.replace(/^:(.+)$/, '{$1}')).join('/')}`;
+    const operation = spec.paths?.[path]?.[item.request.method.toLowerCase()] as {responses?: Record<string, unknown>} | undefined;
+    for (const response of item.response) {
+      response.name = response.name.replace(/\s+/g, ' ').trim();
+      const media = resolveLocalRef<ResponseObject | undefined>(spec, operation?.responses?.[String(response.code)])?.content;
+      const examples = Object.values(media?.['application/json']?.examples ?? {}).map((example) => resolveLocalRef<Example>(spec, example));
+      if (examples.length < 2 || response.body === undefined) continue;
+      let body: unknown;
+      try {
+        body = JSON.parse(response.body);
+      } catch {
+        continue;
+      }
+      const summary = examples.find((example) => isDeepStrictEqual(example.value, body))?.summary;
+      if (summary) response.name = `${response.name} (${summary})`;
+    }
+  }
+}
+
+async function convert(spec: OpenApiDocument): Promise<Json> {
+  const {convertV2} = await import('openapi-to-postmanv2');
+  return new Promise((resolve, reject) => {
+    convertV2({type: 'json', data: inlineHeaders(spec)}, converterOptions, (error, result?: CollectionResult) => {
+      const collection = result?.output?.find((output) => output.type === 'collection')?.data;
+      if (error || !result?.result || !collection) {
+        reject(new DownloadError(`the Postman converter failed: ${error?.message ?? result?.reason ?? 'it returned no collection'}`));
+      } else resolve(collection as Json);
+    });
+  });
+}
+
+/** The requests of a collection, folders walked. */
+function countRequests(items: unknown[]): number {
+  return items.reduce<number>((count, item) => {
+    const children = (item as {item?: unknown[]}).item;
+    return count + (children ? countRequests(children) : 1);
+  }, 0);
+}
+
+/** The spec's API key scheme, the one its top-level `security` names. */
+function apiKeyScheme(spec: OpenApiDocument): {name: string; in: string} {
+  const name = Object.keys(spec.security?.[0] ?? {})[0];
+  const scheme = resolveLocalRef<{type?: string; name?: string; in?: string} | undefined>(spec, spec.components?.securitySchemes?.[name ?? '']);
+  if (scheme?.type !== 'apiKey' || !scheme.name || !scheme.in) {
+    throw new DownloadError('its top-level security names no API key scheme, so the collection would not know how to send the key');
+  }
+  return {name: scheme.name, in: scheme.in};
+}
+
+/** The Postman Collection v2.1 of an API: folders by tag, requests and examples from the spec's examples. */
+export async function toPostmanCollection(api: Api, spec: OpenApiDocument): Promise<Json> {
+  const key = apiKeyScheme(spec);
+  const sandbox = spec.servers?.[0]?.url;
+  if (!sandbox) throw new DownloadError('it lists no servers, so the collection would have no base URL');
+  const converted = tidy(await convert(spec)) as {item: PostmanItem[]};
+  nameExamples(converted.item, spec);
+  const operations = listOperations(spec).length;
+  const requests = countRequests(converted.item);
+  if (requests !== operations) {
+    throw new DownloadError(`the Postman converter wrote ${requests} requests for its ${operations} operations`);
+  }
+  const title = `Plaza ${api.title}`;
+  const lead = [
+    `Every operation of the ${title} ${spec.info?.version ?? ''}, from the OpenAPI document of the developer documentation.`,
+    `Set the collection variable \`${collectionVariables.secretKey}\` to one of your sandbox secret keys: every request sends it in the \`${key.name}\` ${key.in}.`,
+    `\`${collectionVariables.baseUrl}\` is the sandbox, ${sandbox}.`,
+  ].join(' ');
+  const auth = {
+    type: 'apikey',
+    apikey: [
+      {key: 'key', value: key.name, type: 'string'},
+      {key: 'value', value: `{{${collectionVariables.secretKey}}}`, type: 'string'},
+      {key: 'in', value: key.in, type: 'string'},
+    ],
+  };
+  return {
+    info: {
+      _postman_id: stableId(api.name),
+      name: title,
+      description: {content: [lead, spec.info?.description?.trim()].filter(Boolean).join('\n\n'), type: 'text/markdown'},
+      schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json',
+    },
+    item: converted.item,
+    auth,
+    variable: [
+      {key: collectionVariables.baseUrl, value: sandbox, type: 'string', description: 'The API host: the sandbox here, the production host once you go live.'},
+      {key: collectionVariables.secretKey, value: '', type: 'string', description: `Your secret API key, sent in the ${key.name} ${key.in}.`},
+    ],
+  };
+}
+
+/** The three files of an API, each as the text to write. */
+async function downloadTexts(api: Api, yamlText: string): Promise<Map<Download, string>> {
+  const spec = parseSpec(yamlText);
+  const [yaml, json, postman] = downloadsOf(api.name);
+  const collection = await toPostmanCollection(api, spec);
+  return new Map([
+    [yaml, yamlText],
+    [json, `${JSON.stringify(spec, null, 2)}\n`],
+    [postman, `${JSON.stringify(collection, null, 2)}\n`],
+  ]);
+}
+
+/**
+ * Writes the downloads of every API, from the specs under `root`, into `dir` (emptied first).
+ * Nothing is written unless every file could be made; a spec that cannot become a complete
+ * collection throws a DownloadError that names its file.
+ */
+export async function writeDownloads(dir: string, root = '.'): Promise<{file: string; bytes: number}[]> {
+  const texts = new Map<Download, string>();
+  for (const api of apis) {
+    try {
+      for (const [download, text] of await downloadTexts(api, readFileSync(join(root, api.file), 'utf8'))) texts.set(download, text);
+    } catch (error) {
+      throw new DownloadError(`${api.file}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  rmSync(dir, {recursive: true, force: true});
+  mkdirSync(dir, {recursive: true});
+  return [...texts].map(([download, text]) => {
+    writeFileSync(join(dir, download.file), text);
+    return {file: download.file, bytes: Buffer.byteLength(text)};
+  });
+}

@@ -1,0 +1,120 @@
+import {test, before} from 'node:test';
+import assert from 'node:assert/strict';
+import {execFile} from 'node:child_process';
+import {cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join, resolve} from 'node:path';
+import {parse, stringify} from 'yaml';
+import {downloadsOf, toPostmanCollection, writeDownloads} from '../../scripts/lib/downloads';
+import {apis, listOperations, parseSpec, readSpec} from '../../scripts/lib/specs';
+import {formatProblems, rawUrlProblems, specProblems} from '../lib/postman';
+
+// The downloads are made once, as `npm run gen-api` makes them, into a temporary folder.
+const out = mkdtempSync(join(tmpdir(), 'plaza-downloads-'));
+const read = (file: string) => readFileSync(join(out, file), 'utf8');
+before(() => writeDownloads(out));
+
+test('the six downloads are written, each under the stable URL its links use', () => {
+  const downloads = apis.flatMap((api) => downloadsOf(api.name));
+  assert.deepEqual(readdirSync(out).sort(), downloads.map((download) => download.file).sort());
+  for (const api of apis) {
+    const urls = downloadsOf(api.name).map((download) => download.url);
+    assert.deepEqual(urls, [`/specs/${api.name}.yaml`, `/specs/${api.name}.json`, `/specs/${api.name}.postman_collection.json`]);
+  }
+});
+
+for (const api of apis) {
+  const [yaml, json, postman] = downloadsOf(api.name);
+  const spec = readSpec(api.file);
+
+  test(`${api.title}: the YAML is the committed spec byte for byte, the JSON the same document`, () => {
+    assert.equal(read(yaml.file), readFileSync(api.file, 'utf8'));
+    assert.deepEqual(JSON.parse(read(json.file)), spec);
+    assert.match(read(json.file), /^\{\n {2}"openapi": /, 'the JSON is indented by two spaces');
+  });
+
+  test(`${api.title}: the Postman collection follows the v2.1 format and holds every operation once`, () => {
+    const collection = JSON.parse(read(postman.file));
+    assert.deepEqual(formatProblems(collection), []);
+    assert.deepEqual(specProblems(collection, spec), []);
+    assert.deepEqual(rawUrlProblems(collection), []);
+    assert.equal(collection.info.name, `Plaza ${api.title}`);
+    const usedTags = new Set(listOperations(spec).flatMap((operation) => operation.tags));
+    const folders = (spec.tags ?? []).map((tag) => tag.name).filter((name) => usedTags.has(name));
+    assert.deepEqual(
+      collection.item.map((folder: {name: string}) => folder.name),
+      folders,
+      'one folder per tag, in the order of the spec',
+    );
+  });
+}
+
+test('a collection is made the same way every time, with the same id, so Postman can replace an import', async () => {
+  const [api] = apis;
+  const again = await toPostmanCollection(api, readSpec(api.file));
+  assert.equal(`${JSON.stringify(again, null, 2)}\n`, read(downloadsOf(api.name)[2].file));
+});
+
+test('the checks of a collection catch what would break it for a reader', () => {
+  const [api] = apis;
+  const spec = readSpec(api.file);
+  const pristine = JSON.parse(read(downloadsOf(api.name)[2].file));
+  const firstFolder = (collection: any) => collection.item[0].item;
+  const breakages: [string, (collection: any) => void, RegExp][] = [
+    ['a request left out', (collection) => firstFolder(collection).pop(), /is 0 requests, not one/],
+    ['a request twice', (collection) => firstFolder(collection).push(structuredClone(firstFolder(collection)[0])), /is 2 requests, not one/],
+    ['a path variable renamed', (collection) => (firstFolder(collection)[0].request.url.path[2] = ':id'), /:id\/invitations is a request for no operation/],
+    ['a wrong path variable value', (collection) => (firstFolder(collection)[0].request.url.variable[0].value = 'acct_other'), /sets :account_id to acct_other/],
+    ['a request with its own auth', (collection) => (firstFolder(collection)[0].request.auth = {type: 'noauth'}), /has an auth of its own/],
+    ['another host', (collection) => (firstFolder(collection)[0].request.url.host = ['https://api.plaza.example']), /goes to https:\/\/api\.plaza\.example/],
+    ['a raw URL that says another path', (collection) => (firstFolder(collection)[0].request.url.raw += '/extra'), /invitations\/extra is not/],
+    ['an example response left out', (collection) => firstFolder(collection)[0].response.pop(), /has no example response for/],
+    ['a body that is no example', (collection) => (firstFolder(collection)[1].request.body.raw = '{"email": "someone@example.com"}'), /a body that is none of the spec's examples/],
+    ['no auth', (collection) => delete collection.auth, /does not send \{\{secretKey\}\}/],
+    ['a key in the collection', (collection) => (collection.variable[1].value = 'sk_test_0000'), /secretKey\}\} is not an empty collection variable/],
+    ['no baseUrl', (collection) => collection.variable.shift(), /\{\{baseUrl\}\} is undefined/],
+    ['another format', (collection) => (collection.info.schema = 'https://schema.getpostman.com/json/collection/v2.0.0/collection.json'), /^\/info\/schema /],
+    ['an unknown property', (collection) => (firstFolder(collection)[0].request.name = 'copy'), /request must NOT have additional properties/],
+    ['a folder without items', (collection) => delete collection.item[0].item, /^\/item\/0 must have required property 'request'/],
+    ['a multi-line example name', (collection) => (firstFolder(collection)[0].response[0].name = 'A page\nof invitations'), /response\/0\/name must match pattern/],
+    ['a raw body without its text', (collection) => delete firstFolder(collection)[1].request.body.raw, /body must have required property 'raw'/],
+  ];
+  for (const [name, breakIt, expected] of breakages) {
+    const collection = structuredClone(pristine);
+    breakIt(collection);
+    const problems = [...formatProblems(collection), ...specProblems(collection, spec), ...rawUrlProblems(collection)];
+    assert.ok(
+      problems.some((problem) => expected.test(problem)),
+      `${name} went unnoticed: ${JSON.stringify(problems)}`,
+    );
+  }
+});
+
+test('a spec the converter refuses stops gen-downloads with one line, and the folder keeps its files', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'plaza-downloads-bad-'));
+  cpSync('specs', join(root, 'specs'), {recursive: true});
+  const broken = parse(readFileSync('specs/accounts.yaml', 'utf8'));
+  delete broken.paths;
+  writeFileSync(join(root, 'specs/accounts.yaml'), stringify(broken));
+  mkdirSync(join(root, 'downloads'));
+  writeFileSync(join(root, 'downloads/accounts.yaml'), 'the previous file');
+
+  const result = await new Promise<{code: number | null; stdout: string; stderr: string}>((done) =>
+    execFile(resolve('node_modules/.bin/tsx'), [resolve('scripts/gen-downloads.ts'), '--out', 'downloads'], {cwd: root}, (error, stdout, stderr) =>
+      done({code: error ? (error.code as number) : 0, stdout, stderr}),
+    ),
+  );
+  assert.equal(result.code, 1);
+  const lines = result.stderr.trim().split('\n');
+  assert.equal(lines.length, 1, result.stderr);
+  assert.match(lines[0], /^downloads failed: specs\/accounts\.yaml: the Postman converter failed: .*Paths.*; downloads\/ is unchanged$/);
+  assert.deepEqual(readdirSync(join(root, 'downloads')), ['accounts.yaml']);
+  assert.equal(readFileSync(join(root, 'downloads/accounts.yaml'), 'utf8'), 'the previous file');
+});
+
+test('a spec without an API key scheme or servers cannot become a collection', async () => {
+  const [api] = apis;
+  const spec = parseSpec(readFileSync(api.file, 'utf8'));
+  await assert.rejects(toPostmanCollection(api, {...spec, security: []}), /no API key scheme/);
+  await assert.rejects(toPostmanCollection(api, {...spec, servers: []}), /no servers/);
+});
