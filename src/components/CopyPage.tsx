@@ -42,7 +42,7 @@ export default function CopyPage(): ReactNode {
     <div className="copy-page">
       <button
         type="button"
-        className="button button--sm button--outline button--secondary copy-page__button"
+        className="copy-page__button"
         data-state={state}
         onClick={() => copyText(twin).then(() => setState('copied'), () => setState('failed'))}>
         {labels[state]}
