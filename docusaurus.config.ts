@@ -9,6 +9,7 @@ import {downloadsOf} from './scripts/lib/downloads';
 import {apis} from './scripts/lib/specs';
 import {createApiPageMD, createInfoPageMD, pageTemplate, type InfoPage} from './src/plugins/api-pages';
 import markdownTwins from './src/plugins/markdown-twins';
+import rehypeTableScroll from './src/plugins/rehype-table-scroll';
 import remarkDiagrams from './src/plugins/remark-diagrams';
 import {ssrTemplate} from './src/plugins/ssr-template';
 
@@ -68,6 +69,8 @@ const config: Config = {
         showLastUpdateTime: false,
         // ```mermaid blocks become their SVGs from static/diagrams (npm run diagrams renders them).
         beforeDefaultRemarkPlugins: [remarkDiagrams],
+        // Tables scroll inside themselves instead of widening the page.
+        rehypePlugins: [rehypeTableScroll],
       } satisfies Docs.Options,
     ],
     [
@@ -125,7 +128,7 @@ const config: Config = {
     announcementBarId(announcement.id),
   ],
 
-  clientModules: ['./src/client/chunk-load-error.ts'],
+  clientModules: ['./src/client/chunk-load-error.ts', './src/client/table-scroll.ts'],
 
   themeConfig: {
     metadata: [{name: 'description', content: `${brand} developer documentation: guides, API reference and SDKs.`}],

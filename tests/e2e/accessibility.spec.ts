@@ -36,3 +36,30 @@ for (const mode of ['dark', 'light'] as const) {
     });
   }
 }
+
+test.describe('on a 390 px phone', () => {
+  test.use({viewport: {width: 390, height: 844}});
+
+  test('a table wider than the screen is a named group that the keyboard can scroll, and axe finds no violations', async ({page}) => {
+    await open(page, '/api/errors');
+    const regions = page.getByRole('group', {name: 'Table, scrolls sideways'});
+    expect(await regions.count()).toBeGreaterThan(0);
+    const region = regions.first();
+    await region.focus();
+    await expect(region).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => region.evaluate((node) => node.scrollLeft)).toBeGreaterThan(0);
+    const results = await new AxeBuilder({page}).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+});
+
+test('tables that fit stay out of the tab order', async ({page}) => {
+  await open(page, '/api/pagination');
+  const wrappers = page.locator('.table-scroll');
+  expect(await wrappers.count()).toBeGreaterThan(0);
+  for (const wrapper of await wrappers.all()) {
+    expect(await wrapper.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
+    await expect(wrapper).not.toHaveAttribute('tabindex');
+  }
+});

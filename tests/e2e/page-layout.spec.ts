@@ -1,4 +1,4 @@
-import {test, expect, open} from './fixtures';
+import {test, expect, open, sitemapPaths} from './fixtures';
 
 test('the table of contents lists exactly the h2 and h3 headings of the page', async ({page}) => {
   await open(page, '/api/');
@@ -28,4 +28,22 @@ test('code blocks are highlighted in every extra language, in both colour modes'
     return page.locator('pre.language-json .token.property').first().evaluate((node) => getComputedStyle(node).color);
   };
   expect(await color('dark')).not.toBe(await color('light'));
+});
+
+test.describe('on a 390 px phone', () => {
+  test.use({viewport: {width: 390, height: 844}});
+
+  test('no page is wider than the screen: wide tables and code scroll inside themselves', async ({page}) => {
+    // Every page but the generated operation pages, and of those the two introductions and the largest.
+    const generated = /^\/api\/(accounts|financial)\//;
+    const extra = ['/api/accounts/accounts-api', '/api/financial/payments-api', '/api/financial/create-payment'];
+    const routes = [...(await sitemapPaths(page)).filter((route) => !generated.test(route)), ...extra];
+    const tooWide: string[] = [];
+    for (const route of routes) {
+      await open(page, route);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      if (overflow > 0) tooWide.push(`${route} (${overflow} px)`);
+    }
+    expect(tooWide).toEqual([]);
+  });
 });
