@@ -16,7 +16,7 @@ export const test = base.extend<Fixtures>({
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
       page.on('console', (message) => {
         if (message.type() === 'error' && !allowed.some((pattern) => pattern.test(message.text()))) {
-          problems.push(`console error: ${message.text()}`);
+          problems.push(`console error: ${message.text()} (${message.location().url} on ${page.url()})`);
         }
       });
       await use((pattern) => allowed.push(pattern));

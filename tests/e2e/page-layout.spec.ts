@@ -34,6 +34,7 @@ test.describe('on a 390 px phone', () => {
   test.use({viewport: {width: 390, height: 844}});
 
   test('no page is wider than the screen: wide tables and code scroll inside themselves', async ({page}) => {
+    test.slow(); // about 55 pages, one after the other
     // Every page but the generated operation pages, and of those the two introductions and the largest.
     const generated = /^\/api\/(accounts|financial)\//;
     const extra = ['/api/accounts/accounts-api', '/api/financial/payments-api', '/api/financial/create-payment'];
