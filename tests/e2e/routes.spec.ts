@@ -91,3 +91,27 @@ test('titles are "Page | Site title", and the site title alone on the home page'
   await expect(page).toHaveTitle(`API overview | ${siteTitle}`);
   await expect(page.getByRole('heading', {level: 1})).toHaveText('API overview');
 });
+
+// Browsers still ask for /favicon.ico now and then (Chromium does when the head's icon
+// link is replaced during hydration), and so do feed readers and bookmark tools.
+test('the icon the pages declare and /favicon.ico both answer with an image', async ({page, request}) => {
+  await open(page, '/');
+  const declared = await page.locator('link[rel="icon"]').getAttribute('href');
+  expect(declared).toBeTruthy();
+  const svg = await request.get(declared!);
+  expect(svg.status()).toBe(200);
+  expect(svg.headers()['content-type']).toContain('image/svg+xml');
+
+  const ico = await request.get('/favicon.ico');
+  expect(ico.status()).toBe(200);
+  expect(ico.headers()['content-type']).toBe('image/x-icon');
+  const bytes = await ico.body();
+  // An ICO file: reserved 0, type 1, then the number of images, each entry pointing at a PNG.
+  expect([bytes.readUInt16LE(0), bytes.readUInt16LE(2)]).toEqual([0, 1]);
+  const count = bytes.readUInt16LE(4);
+  expect(count).toBeGreaterThan(0);
+  for (let i = 0; i < count; i += 1) {
+    const offset = bytes.readUInt32LE(6 + 16 * i + 12);
+    expect(bytes.subarray(offset, offset + 8).toString('hex'), `image ${i}`).toBe('89504e470d0a1a0a');
+  }
+});
