@@ -92,8 +92,8 @@ test('titles are "Page | Site title", and the site title alone on the home page'
   await expect(page.getByRole('heading', {level: 1})).toHaveText('API overview');
 });
 
-// Browsers still ask for /favicon.ico now and then (Chromium does when the head's icon
-// link is replaced during hydration), and so do feed readers and bookmark tools.
+// Browsers still ask for /favicon.ico now and then, whatever icon the page declares (a CI
+// run saw Chromium do so on an API page), and so do feed readers and bookmark tools.
 test('the icon the pages declare and /favicon.ico both answer with an image', async ({page, request}) => {
   await open(page, '/');
   const declared = await page.locator('link[rel="icon"]').getAttribute('href');
