@@ -11,6 +11,7 @@ import {createApiPageMD, createInfoPageMD, pageTemplate, type InfoPage} from './
 import markdownTwins from './src/plugins/markdown-twins';
 import rehypeTableScroll from './src/plugins/rehype-table-scroll';
 import remarkDiagrams from './src/plugins/remark-diagrams';
+import prefetchOnce from './src/plugins/prefetch-once';
 import slimPrism from './src/plugins/slim-prism';
 import {ssrTemplate} from './src/plugins/ssr-template';
 
@@ -98,6 +99,7 @@ const config: Config = {
     '@docusaurus/plugin-sitemap',
     // Code blocks highlight with a Prism of only the languages the docs use.
     slimPrism,
+    prefetchOnce,
     // Every page as Markdown at its route + `.md`, with /llms.txt and /llms-full.txt.
     markdownTwins({
       summary: `${brand} is a payments and accounts API for platforms and marketplaces: it onboards sellers, takes card, ACH bank account, Apple Pay and Google Pay payments, refunds them, splits them with sellers and pays balances out, and reports everything through transactions, settlements, dispute cases and webhooks. These docs hold step-by-step guides, the concepts behind them, the reference of the Accounts and Payments APIs generated from their OpenAPI specs, the web SDKs and the commerce plugins.`,
