@@ -55,3 +55,28 @@ test('the stored choice applies before the page renders, on any page', async ({p
   await page.goto('/api/');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
 });
+
+// The server writes code blocks in the default (dark) colours. A reader whose stored mode is
+// light must see every token in the light colours once the page has loaded, exactly as when
+// the blocks are drawn afresh after switching modes on the page.
+test('a page loaded in light mode colours every code token as the light theme does', async ({page}) => {
+  const colours = () =>
+    page.locator('.theme-code-block').evaluateAll((blocks) =>
+      blocks.map((block) => [
+        getComputedStyle(block.querySelector('pre')!).backgroundColor,
+        ...Array.from(block.querySelectorAll('.token'), (token) => getComputedStyle(token).color),
+      ].join(' ')),
+    );
+  await open(page, '/guides/payments/authorize-and-capture-payments');
+  const dark = await colours();
+  await toggle(page).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  const switched = await colours();
+  expect(switched).not.toEqual(dark);
+
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+  await expect(toggle(page)).toHaveAccessibleName(/currently light mode/);
+  await expect.poll(colours).toEqual(switched);
+  expect(switched.length).toBeGreaterThan(5);
+});
