@@ -1,12 +1,11 @@
 #!/usr/bin/env bash
-# Every test of the project, in the order that fails fastest: the generated API pages (the
-# sidebars import them), types, the specs, unit tests, the production build, then the browser
-# tests against that build.
+# Every test of the project, in the order that fails fastest: the machine (Node.js and the programs
+# the tests drive), the generated API pages (the sidebars import them), types, the specs, unit
+# tests, the production build, then the browser tests against that build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
-
+bash scripts/prepare-machine.sh
 echo "== generate the API reference pages from specs/"
 npm run --silent gen-api
 echo "== typecheck"

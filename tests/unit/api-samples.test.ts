@@ -1,7 +1,7 @@
 /**
  * The request samples and response examples on every generated operation page parse in their
  * own language: bash with `bash -n`, JavaScript with `node --check`, Python with its `ast`
- * module, JSON with JSON.parse. Run after `npm run gen-api` (npm test does that first).
+ * module, PHP with the php-parser package, JSON with JSON.parse. Run after `npm run gen-api` (npm test does that first).
  */
 import {execFileSync} from 'node:child_process';
 import {mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
@@ -9,6 +9,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {after, test} from 'node:test';
 import assert from 'node:assert/strict';
+import {phpSyntaxError} from '../lib/php';
 
 type Block = {page: string; language: string; code: string};
 
@@ -77,6 +78,14 @@ test('the Python samples are valid Python', () => {
   const script = 'import ast, json, sys\nfor i, code in enumerate(json.load(open(sys.argv[1]))):\n    try:\n        ast.parse(code)\n    except SyntaxError as e:\n        print(i, e)\n';
   const failures = execFileSync('python3', ['-c', script, file], {encoding: 'utf8'}).trim();
   assert.equal(failures, '', failures && samples[Number(failures.split(' ')[0])].page);
+});
+
+test('the PHP samples are valid PHP', () => {
+  const failures = ofLanguage('php').flatMap((block) => {
+    const error = phpSyntaxError(block.code);
+    return error ? [`${block.page}: ${error}`] : [];
+  });
+  assert.deepEqual(failures, []);
 });
 
 test('the response and request examples are valid JSON', () => {
