@@ -1,7 +1,8 @@
 /**
  * The request samples and response examples on every generated operation page parse in their
  * own language: bash with `bash -n`, JavaScript with `node --check`, Python with its `ast`
- * module, PHP with the php-parser package, JSON with JSON.parse. Run after `npm run gen-api` (npm test does that first).
+ * module, PHP with the php-parser package, Java compiled by `javac`, C# with the tree-sitter C#
+ * grammar, JSON with JSON.parse. Run after `npm run gen-api` (npm test does that first).
  */
 import {execFileSync} from 'node:child_process';
 import {mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
@@ -9,7 +10,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {after, test} from 'node:test';
 import assert from 'node:assert/strict';
-import {phpSyntaxError} from '../lib/php';
+import {csharpChecker, phpSyntaxError} from '../lib/syntax';
 
 type Block = {page: string; language: string; code: string};
 
@@ -39,18 +40,22 @@ test('every operation page has samples in the six languages', () => {
 
 /**
  * Checks many samples with one run of a syntax checker: they go into one file, one after the
- * other, and a failure names the page of the sample that holds the line the checker reports.
+ * other, each in a block, and a failure names the page of the sample that holds the line the
+ * checker reports. Import lines are lifted out of the blocks to the top of the file.
  */
-function checkTogether(samples: Block[], file: string, command: string, args: string[], header = ''): void {
+function checkTogether(samples: Block[], file: string, command: string[], {imports = /(?!)/gm, before = '', after = ''} = {}): void {
+  const lifted = new Set(samples.flatMap((block) => block.code.match(imports) ?? []));
   const starts: number[] = [];
-  let text = header;
+  let text = [...lifted, before].join('\n');
   for (const sample of samples) {
+    text += '\n{\n';
     starts.push(text.split('\n').length);
-    text += `{\n${sample.code}\n}\n`;
+    text += `${sample.code.replace(imports, '')}\n}`;
   }
+  text += `\n${after}\n`;
   writeFileSync(join(scratch, file), text);
   try {
-    execFileSync(command, [...args, join(scratch, file)], {stdio: 'pipe'});
+    execFileSync(command[0], [...command.slice(1), join(scratch, file)], {stdio: 'pipe'});
   } catch (error) {
     const message = String((error as {stderr?: Buffer}).stderr ?? error);
     const line = Number(/:(\d+)/.exec(message)?.[1] ?? 0);
@@ -60,15 +65,17 @@ function checkTogether(samples: Block[], file: string, command: string, args: st
 }
 
 test('the curl samples are valid bash', () => {
-  checkTogether(ofLanguage('bash'), 'samples.sh', 'bash', ['-n']);
+  checkTogether(ofLanguage('bash'), 'samples.sh', ['bash', '-n']);
 });
 
 test('the Node.js samples are valid JavaScript modules', () => {
-  // Imports must come first in a module, so they are lifted out of the samples' blocks.
-  const samples = ofLanguage('javascript');
-  const imports = new Set(samples.flatMap((block) => block.code.match(/^import .*$/gm) ?? []));
-  const bodies = samples.map((block) => ({...block, code: block.code.replace(/^import .*$/gm, '')}));
-  checkTogether(bodies, 'samples.mjs', process.execPath, ['--check'], [...imports, ''].join('\n'));
+  checkTogether(ofLanguage('javascript'), 'samples.mjs', [process.execPath, '--check'], {imports: /^import .*$/gm});
+});
+
+test('the Java samples compile', () => {
+  // Each sample becomes an instance initializer of one class, whose constructor may throw.
+  const wrap = {before: 'class Samples {\nSamples() throws Exception {}', after: '}'};
+  checkTogether(ofLanguage('java'), 'Samples.java', ['javac', '-d', scratch], {imports: /^import .*;$/gm, ...wrap});
 });
 
 test('the Python samples are valid Python', () => {
@@ -83,6 +90,15 @@ test('the Python samples are valid Python', () => {
 test('the PHP samples are valid PHP', () => {
   const failures = ofLanguage('php').flatMap((block) => {
     const error = phpSyntaxError(block.code);
+    return error ? [`${block.page}: ${error}`] : [];
+  });
+  assert.deepEqual(failures, []);
+});
+
+test('the C# samples are valid C#', async () => {
+  const check = await csharpChecker();
+  const failures = ofLanguage('csharp').flatMap((block) => {
+    const error = check(block.code);
     return error ? [`${block.page}: ${error}`] : [];
   });
   assert.deepEqual(failures, []);

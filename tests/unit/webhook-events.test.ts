@@ -19,7 +19,7 @@ import {codeBlocks, SpecIndex} from '../../scripts/lib/docs-drift';
 import {buildCatalogue, checkEventsExtension, eventsExtension, exampleFromSchema, type Specs} from '../../scripts/lib/webhook-events';
 import {renderPage, signaturePartial} from '../../scripts/gen-webhook-events';
 import {languages} from '../../src/plugins/api-pages/samples';
-import {phpSyntaxError} from '../lib/php';
+import {phpSyntaxError} from '../lib/syntax';
 
 type Json = Record<string, any>;
 
