@@ -19,4 +19,4 @@ npm run --silent test:unit
 echo "== production build"
 npm run --silent build
 echo "== browser tests"
-npx playwright test
+playwright test
