@@ -7,7 +7,7 @@ export const pageDescription = (brand: string) =>
 export const hero = {
   title: 'Take payments, onboard sellers and pay them out, through one API.',
   lead: (brand: string) =>
-    `${brand} gives platforms and marketplaces card, bank account, Apple Pay and Google Pay payments, seller onboarding and payouts. Build against the sandbox today; switch keys when you go live.`,
+    `${brand} gives platforms and marketplaces card, bank account, Apple Pay and Google Pay payments, seller onboarding and payouts. Build against the sandbox today, and go live once your account is approved.`,
   codeTitle: 'Your first payment, in the sandbox',
 };
 
@@ -90,8 +90,8 @@ export const testModePromises = [
     text: 'Sandbox events reach your endpoint like live ones, and any delivery can be sent again.',
   },
   {
-    title: 'One switch to go live.',
-    text: 'Swap sk_test_ for sk_live_ and the sandbox host for https://api.plaza.example. Nothing else changes.',
+    title: 'A short checklist to go live.',
+    text: 'Once onboarding is approved, use sk_live_ and pk_live_ keys with https://api.plaza.example, create your webhooks again for new secrets, and drop the test values: nothing made in the sandbox exists in production.',
   },
 ];
 
