@@ -31,17 +31,19 @@ export async function indexSearch(buildDir: string, projectDir = '.'): Promise<{
   const {index, errors} = await createIndex({forceLanguage: 'en', excludeSelectors: excludedFromIndex});
   if (!index) fail(errors);
   const entries = await readdir(buildDir, {recursive: true, withFileTypes: true});
-  let pages = 0;
-  for (const entry of entries) {
-    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
-    const file = join(entry.parentPath, entry.name);
-    const route = routeOf(buildDir, file);
-    const content = pageToIndex(await readFile(file, 'utf8'), route, operations.get(route));
-    if (content === undefined) continue;
-    const added = await index.addHTMLFile({url: route, content});
-    if (added.errors.length > 0) fail(added.errors);
-    pages += 1;
-  }
+  const files = entries.filter((entry) => entry.isFile() && entry.name.endsWith('.html')).map((entry) => join(entry.parentPath, entry.name));
+  // Every page at once: Pagefind's service parses them while the next ones are read.
+  const added = await Promise.all(
+    files.map(async (file) => {
+      const route = routeOf(buildDir, file);
+      const content = pageToIndex(await readFile(file, 'utf8'), route, operations.get(route));
+      if (content === undefined) return 0;
+      const response = await index.addHTMLFile({url: route, content});
+      if (response.errors.length > 0) fail(response.errors);
+      return 1;
+    }),
+  );
+  const pages = added.reduce<number>((sum, one) => sum + one, 0);
   const outputPath = join(buildDir, 'pagefind');
   await rm(outputPath, {recursive: true, force: true});
   const written = await index.writeFiles({outputPath});

@@ -5,7 +5,7 @@
  * kind as a filter and, on an API operation page, its method and path, its operationId and the
  * names of its request fields as metadata that the search matches and ranks (searchRanking).
  */
-import {decodeEntities, kindOfRoute, type SearchKind} from '../../src/lib/search';
+import {decodeEntities, kindOfRoute} from '../../src/lib/search';
 import {apis, listOperations, operationSlug, readSpec, resolveLocalRef, type OpenApiDocument} from './specs';
 
 export type OperationMetadata = {method: string; endpoint: string; operation: string; fields: string};
@@ -60,9 +60,6 @@ function attribute(value: string): string {
 /** How much an operation's method and path count, on Pagefind's scale where an h1 weighs 7 and body text 1 (10 at most). */
 const endpointWeight = 10;
 
-/** Kinds whose title is repeated as the `topic` metadata, which searchRanking weighs on top of the title: a task phrase finds the guide first. */
-const topicKinds: SearchKind[] = ['Guide', 'Concept'];
-
 const articleStart = '<div class="theme-doc-markdown markdown">';
 
 /**
@@ -75,8 +72,9 @@ export function pageToIndex(html: string, route: string, operation?: OperationMe
   const title = decodeEntities(/<header><h1>(.*?)<\/h1>/s.exec(html)?.[1].replace(/<[^>]+>/g, '') ?? '');
   const facts: Record<string, string> = {
     kind,
-    ...(topicKinds.includes(kind) && {topic: title}),
-    ...(operation && {method: operation.method, endpoint: operation.endpoint, fields: operation.fields}),
+    // Every page but an API operation repeats its title as its topic, which searchRanking weighs on
+    // top of the title: a task phrase finds the guide before the operation of the same words.
+    ...(operation ? {method: operation.method, endpoint: operation.endpoint, fields: operation.fields} : {topic: title}),
   };
   const tags = Object.entries(facts)
     .filter(([, value]) => value !== '')

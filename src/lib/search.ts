@@ -21,13 +21,34 @@ export function kindOfRoute(route: string): SearchKind | undefined {
 /**
  * Pagefind's ranking options (https://pagefind.app/docs/ranking/), set in the browser before the
  * first search. Besides the page's title, it weighs the metadata that scripts/lib/search-pages.ts
- * adds: a guide's or concept's title again as `topic` (a task phrase finds the guide before the API
- * operation of the same words), and an API operation's method and path as `endpoint` and the
- * names of its request fields as `fields`.
+ * adds: every page's title again as `topic`, except an API operation's (a task phrase finds the
+ * guide before the operation of the same words), and an operation's method and path as `endpoint`
+ * and the names of its request fields as `fields`. pageLength 0 does not penalise a long page, so
+ * that a catalogue such as /api/errors is found by one of its codes; termSaturation 1 makes a
+ * term repeated on a page count for less. The figures were chosen with, and any change must pass,
+ * tests/e2e/search-relevance.spec.ts.
  */
 export const searchRanking = {
-  metaWeights: {title: 5, topic: 3, endpoint: 1, fields: 1},
+  metaWeights: {title: 6, topic: 3, endpoint: 2.5, fields: 3},
+  pageLength: 0,
+  termSaturation: 1,
 };
+
+/**
+ * Words that say nothing about what a reader looks for. Pagefind finds only pages holding every word
+ * of a query, so a page that never says "how" or "to" would be missed for "how to refund"; they are
+ * left out of a query unless it holds nothing else.
+ */
+const stopWords = new Set(
+  'a an and are as at be by can do does for from how i in into is it my of on or should the to what when where which with you your'.split(' '),
+);
+
+/** The query Pagefind searches for: the reader's, without its stop words unless they are all it has. */
+export function searchQuery(query: string): string {
+  const words = query.trim().split(/\s+/);
+  const kept = words.filter((word) => !stopWords.has(word.toLowerCase()));
+  return (kept.length > 0 ? kept : words).join(' ');
+}
 
 /** A piece of an excerpt: text, marked when it matched the query. */
 export type ExcerptPart = {text: string; marked: boolean};

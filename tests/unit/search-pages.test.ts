@@ -1,7 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {operationMetadata, pageToIndex} from '../../scripts/lib/search-pages';
-import {excerptParts, kindOfRoute} from '../../src/lib/search';
+import {excerptParts, kindOfRoute, searchQuery} from '../../src/lib/search';
 
 test('a page’s kind comes from its route; pages outside the five sections have none', () => {
   assert.equal(kindOfRoute('/guides/refunds/refund-payments'), 'Guide');
@@ -10,6 +10,13 @@ test('a page’s kind comes from its route; pages outside the five sections have
   assert.equal(kindOfRoute('/sdks/web/react'), 'SDK');
   assert.equal(kindOfRoute('/plugins/magento-payments'), 'Plugin');
   for (const route of ['/', '/search', '/404', '/category/payments', '/guidesx']) assert.equal(kindOfRoute(route), undefined, route);
+});
+
+test('stop words are left out of a query unless they are all it holds', () => {
+  assert.equal(searchQuery('  How to refund a payment '), 'refund payment');
+  assert.equal(searchQuery('POST /v1/payments'), 'POST /v1/payments');
+  assert.equal(searchQuery('how to'), 'how to');
+  assert.equal(searchQuery('!!! ???'), '!!! ???');
 });
 
 test('excerpts become text pieces: marks are kept as flags, any other markup stays text', () => {
@@ -35,8 +42,7 @@ test('only doc articles with a kind are indexed, with the kind as filter and met
   assert.match(guide, /<div class="theme-doc-markdown markdown" data-pagefind-body><span data-pagefind-meta="kind:Guide"><\/span>/);
   assert.match(guide, /<span data-pagefind-meta="topic:Refunds &amp; returns"><\/span>/);
   assert.match(guide, /<span data-pagefind-filter="kind:Guide"><\/span>/);
-  // An API topic page has no topic metadata: only guides and concepts do.
-  assert.doesNotMatch(pageToIndex(page('Rate limits'), '/api/rate-limits')!, /topic:/);
+  assert.match(pageToIndex(page('Rate limits'), '/api/rate-limits')!, /<span data-pagefind-meta="topic:Rate limits"><\/span>/);
 });
 
 test('an API operation page carries its endpoint, operationId and request fields, read from the specs', () => {
@@ -54,4 +60,6 @@ test('an API operation page carries its endpoint, operationId and request fields
   assert.match(indexed, /<span data-pagefind-meta="endpoint:POST \/v1\/payments"><\/span>/);
   assert.match(indexed, /<span data-pagefind-meta="method:POST"><\/span>/);
   assert.match(indexed, /<p>createPayment<\/p><p class=api-endpoint data-pagefind-weight=10>/);
+  // An operation's title is not repeated as its topic: a guide of the same words comes first.
+  assert.doesNotMatch(indexed, /topic:/);
 });

@@ -3,7 +3,7 @@
  * scripts/index-search.ts) the first time it is needed, and turns its results into hits the
  * search box and the results page render as text.
  */
-import {excerptParts, searchRanking, type ExcerptPart, type SearchKind} from '@site/src/lib/search';
+import {excerptParts, searchQuery, searchRanking, type ExcerptPart, type SearchKind} from '@site/src/lib/search';
 
 type SubResult = {title: string; url: string; excerpt: string; weighted_locations: {weight: number; balanced_score: number}[]};
 
@@ -87,7 +87,7 @@ function toHit(id: string, data: ResultData): SearchHit {
 /** Searches for `query`, only among pages of `kind` when it is given. */
 export async function search(query: string, kind?: SearchKind): Promise<SearchResults> {
   const pagefind = await loadPagefind();
-  const found = await pagefind.search(query, kind ? {filters: {kind: [kind]}} : {});
+  const found = await pagefind.search(searchQuery(query), kind ? {filters: {kind: [kind]}} : {});
   return {
     total: found.results.length,
     hits: (from, to) => Promise.all(found.results.slice(from, to).map(async (result) => toHit(result.id, await result.data()))),
