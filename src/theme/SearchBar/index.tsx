@@ -5,7 +5,7 @@
  * until Pagefind is ready. The dropdown shows the best hits and links to the results page, and
  * the page a hit opens marks the matched words (the `highlight` parameter of its link).
  */
-import React, {useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode} from 'react';
+import React, {useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode} from 'react';
 import {useHistory, useLocation} from '@docusaurus/router';
 import Link from '@docusaurus/Link';
 import {loadPagefind, markedWords, search, type SearchHit} from '@site/src/components/Search/pagefind';
@@ -107,6 +107,10 @@ export default function SearchBar(): ReactNode {
     history.push(highlightUrl(hit.url, markedWords(hit)));
   };
 
+  const closeWhenFocusLeaves = (event: FocusEvent<HTMLDivElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false);
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
@@ -137,9 +141,7 @@ export default function SearchBar(): ReactNode {
   };
 
   return (
-    <div className={`navbar__search ${styles.box}`} onBlur={(event) => {
-      if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false);
-    }}>
+    <div className={`navbar__search ${styles.box}`} onBlur={closeWhenFocusLeaves}>
       <input
         ref={input}
         type="search"
