@@ -8,6 +8,7 @@ import Heading from '@theme/Heading';
 import Link from '@docusaurus/Link';
 import {useHistory, useLocation} from '@docusaurus/router';
 import useIsBrowser from '@docusaurus/useIsBrowser';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {searchKinds, type SearchKind} from '@site/src/lib/search';
 import {markedWords, search, type SearchHit, type SearchResults} from '@site/src/components/Search/pagefind';
 import SearchHitView from '@site/src/components/Search/SearchHitView';
@@ -25,6 +26,7 @@ type Found = {query: string; kind?: SearchKind; results: SearchResults; hits: Se
 export default function SearchPage(): ReactNode {
   const location = useLocation();
   const history = useHistory();
+  const {siteConfig} = useDocusaurusContext();
   // The page is built without a query: the first render in the browser must match it.
   const params = new URLSearchParams(useIsBrowser() ? location.search : '');
   const query = (params.get('q') ?? '').trim();
@@ -71,7 +73,8 @@ export default function SearchPage(): ReactNode {
   const allCount = current ? Object.values(current.results.kinds).reduce((sum, count) => sum + count, 0) : 0;
 
   return (
-    <Layout title={query ? `Search: ${query}` : 'Search'} description="Search the Plaza developer documentation.">
+    // The title the page's Markdown twin (src/plugins/markdown-twins) is headed by.
+    <Layout title={`Search the ${siteConfig.title}`} description={`Search the ${siteConfig.title}.`}>
       <main className={`container ${styles.page}`}>
         <Heading as="h1">{query ? `Results for “${query}”` : 'Search the documentation'}</Heading>
         <form
