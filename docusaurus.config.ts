@@ -119,16 +119,6 @@ const config: Config = {
       '@docusaurus/theme-classic',
       {customCss: ['./src/css/custom.css', './src/css/api-reference.css']} satisfies Theme.Options,
     ],
-    // After theme-classic, whose empty SearchBar it must override.
-    [
-      'docusaurus-lunr-search',
-      {
-        excludeRoutes: ['/search', '/404.html'],
-        highlightResult: true,
-        maxHits: 8,
-        disableVersioning: true,
-      },
-    ],
     // After theme-classic, so that its script runs after the theme's own.
     announcementBarId(announcement.id),
   ],

@@ -72,7 +72,8 @@ async function main(): Promise<void> {
   const output = {htmlPages: cold.htmlPages, bytes: cold.buildBytes};
   log('warm build');
   const warm = await runPipeline(projectDir, false, join(logDir, 'build-warm.log'));
-  const search = measureSearchIndex(projectDir);
+  log('search');
+  const search = await measureSearchIndex(join(projectDir, 'build'));
 
   const buildDir = join(projectDir, 'build');
   const server = await startServer(buildDir, 0);

@@ -80,16 +80,20 @@ function pickEncoding(acceptEncoding: string | undefined): Encoding {
   return 'identity';
 }
 
-/** Hashed bundles and the build-timestamped search index never change under the same name. */
+/**
+ * Hashed bundles and the files of Pagefind's index named by their content (its index chunks,
+ * fragments, filters and metadata) never change under the same name. Pagefind's script, worker,
+ * WebAssembly and pagefind-entry.json keep their names from build to build.
+ */
 export function isImmutable(pathname: string): boolean {
-  return pathname.startsWith('/assets/') || /-\d{10,}\.json$/.test(pathname);
+  return pathname.startsWith('/assets/') || /^\/pagefind\/(fragment|index|filter)\/|^\/pagefind\/pagefind\.[^/]+\.pf_meta$/.test(pathname);
 }
 
 const compressedCache = new Map<string, Buffer>();
 
 /**
- * Brotli quality for a file: the best (11) for pages and scripts, a fast one (5) above 1 MB (the
- * search index), where the best takes seconds on first request and saves only a fifth more.
+ * Brotli quality for a file: the best (11) for pages and scripts, a fast one (5) above 1 MB (such
+ * as /llms-full.txt), where the best takes seconds on first request and saves only a fifth more.
  */
 function brotliQuality(size: number): number {
   return size > 1_000_000 ? 5 : 11;

@@ -1,7 +1,8 @@
 /**
- * The site's build pipeline as a reader's CI runs it: `npm run gen-api` (the API pages from
- * specs/), then `npx docusaurus build`, measured as one process tree. Cold runs first remove
- * every cache: .docusaurus, build and node_modules/.cache (Rspack's persistent cache).
+ * The site's build pipeline as a reader's CI runs it (`npm run build`): `npm run gen-api` (the API
+ * pages from specs/) and `npx docusaurus build`, measured as one process tree, then the search
+ * indexing step (scripts/index-search.ts), measured on its own. Cold runs first remove every
+ * cache: .docusaurus, build and node_modules/.cache (Rspack's persistent cache).
  */
 import {readFileSync, rmSync} from 'node:fs';
 import {join} from 'node:path';
@@ -9,14 +10,17 @@ import {measureCommand} from './measure-command';
 import {treeStats} from './files';
 
 export type PipelineRun = {
+  /** The whole pipeline, the indexing step included. */
   wallMs: number;
+  /** What the search indexing step adds. */
+  indexMs: number;
   peakTreeRssBytes: number;
   peakProcessRssBytes: number;
   htmlPages: number;
   buildBytes: number;
 };
 
-const script = 'npm run --silent gen-api && npx docusaurus build';
+const steps = ['npm run --silent gen-api && npx docusaurus build', 'npx tsx scripts/index-search.ts'];
 
 /** A pipeline that failed, with what was measured until then. */
 export class PipelineError extends Error {
@@ -36,22 +40,29 @@ export async function runPipeline(projectDir: string, cold: boolean, logFile: st
   // The committed specs, never a download: without PLAZA_API_HOST, gen-api uses specs/ as it is.
   const env = {...process.env};
   delete env.PLAZA_API_HOST;
-  const result = await measureCommand('sh', ['-c', script], {cwd: projectDir, env, logFile});
-  if (result.exitCode !== 0) {
-    // 137 is a shell's report of a process killed by SIGKILL, as the out-of-memory killer does.
-    const killed = result.exitCode === 137 || result.signal === 'SIGKILL' ? ', killed by SIGKILL: out of memory?' : '';
-    const tail = readFileSync(logFile, 'utf8').trimEnd().split('\n').slice(-15).join('\n');
-    throw new PipelineError(
-      `"${script}" in ${projectDir} failed (exit ${result.exitCode ?? result.signal}${killed}); the end of ${logFile}:\n${tail}`,
-      result.wallMs,
-      result.peakTreeRssBytes,
-    );
+  const measured = {wallMs: 0, peakTreeRssBytes: 0, peakProcessRssBytes: 0, indexMs: 0};
+  for (const [index, script] of steps.entries()) {
+    // Each step's output goes to its own log: logFile, then its -index.log beside it.
+    const log = index === 0 ? logFile : logFile.replace(/\.log$/, '-index.log');
+    const result = await measureCommand('sh', ['-c', script], {cwd: projectDir, env, logFile: log});
+    measured.wallMs += result.wallMs;
+    measured.peakTreeRssBytes = Math.max(measured.peakTreeRssBytes, result.peakTreeRssBytes);
+    measured.peakProcessRssBytes = Math.max(measured.peakProcessRssBytes, result.peakProcessRssBytes);
+    if (index === 1) measured.indexMs = result.wallMs;
+    if (result.exitCode !== 0) {
+      // 137 is a shell's report of a process killed by SIGKILL, as the out-of-memory killer does.
+      const killed = result.exitCode === 137 || result.signal === 'SIGKILL' ? ', killed by SIGKILL: out of memory?' : '';
+      const tail = readFileSync(log, 'utf8').trimEnd().split('\n').slice(-15).join('\n');
+      throw new PipelineError(
+        `"${script}" in ${projectDir} failed (exit ${result.exitCode ?? result.signal}${killed}); the end of ${log}:\n${tail}`,
+        measured.wallMs,
+        measured.peakTreeRssBytes,
+      );
+    }
   }
   const output = treeStats(join(projectDir, 'build'));
   return {
-    wallMs: result.wallMs,
-    peakTreeRssBytes: result.peakTreeRssBytes,
-    peakProcessRssBytes: result.peakProcessRssBytes,
+    ...measured,
     htmlPages: output.htmlFiles,
     buildBytes: output.bytes,
   };

@@ -1,17 +1,19 @@
 /**
  * How the build grows with the API: the project copied into a temporary directory (its
  * node_modules linked, not copied), its specs replaced by synthetic ones of N operations
- * (bench/generate-specs.ts), and the pipeline run cold there.
+ * (bench/generate-specs.ts), the pipeline run cold there, the search indexing included, and its
+ * search measured.
  */
 import {cpSync, mkdtempSync, rmSync, symlinkSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join, relative, resolve} from 'node:path';
 import {writeSyntheticSpecs} from '../generate-specs';
 import {PipelineError, runPipeline, type PipelineRun} from './pipeline';
+import {measureSearchIndex, type SearchIndex} from './search-index';
 
 /** A failed run keeps its wall time and peak memory until the failure, when the pipeline had started. */
 export type ScalingRun = {operations: number} & (
-  | ({ok: true} & PipelineRun)
+  | ({ok: true; search: SearchIndex} & PipelineRun)
   | {ok: false; error: string; wallMs: number | null; peakTreeRssBytes: number | null}
 );
 
@@ -26,7 +28,8 @@ export async function runScaling(projectDir: string, operations: number, logFile
     // The copy's cold runs remove node_modules/.cache, which is the project's own through this link.
     symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'), 'dir');
     writeSyntheticSpecs(copy, operations);
-    return {operations, ok: true, ...(await runPipeline(copy, true, logFile))};
+    const run = await runPipeline(copy, true, logFile);
+    return {operations, ok: true, ...run, search: await measureSearchIndex(join(copy, 'build'))};
   } catch (error) {
     const measured = error instanceof PipelineError;
     return {

@@ -1,49 +1,95 @@
 /**
- * The two files of the lunr search that a reader's browser downloads on first use of the search
- * box: build/search-doc-<n>.json and build/lunr-index-<n>.json. The site's SearchBar
- * (src/theme/SearchBar wraps docusaurus-lunr-search's) fetches the numbered names that the
- * plugin put in the build's global data; its un-numbered copies are for old swizzles and never
- * loaded, and a build over an earlier one leaves that one's numbered files behind.
+ * The search (Pagefind, written to build/pagefind/ by scripts/index-search.ts): its size on disk and
+ * what a reader's browser downloads for it. Chromium opens the home page of the served build, types
+ * a first query into the navbar's box (first use: Pagefind's script, worker, WebAssembly, metadata,
+ * the index chunks and the fragments of the results shown) and then a second query (the chunks and
+ * fragments it adds). Each file is sized as the server sends it compressed: Pagefind's index files
+ * are gzip already and are counted as they are on disk; its script, worker and JSON as their
+ * build file gzipped at level 9.
  */
+import {chromium, type Page} from '@playwright/test';
 import {readFileSync, statSync} from 'node:fs';
-import {join} from 'node:path';
-import {gzipBytes} from './files';
+import type {AddressInfo} from 'node:net';
+import {extname, join} from 'node:path';
+import {setTimeout as sleep} from 'node:timers/promises';
+import {chromiumFlags, chromiumPath} from '../../scripts/lib/chromium';
+import {startServer} from '../../scripts/serve-build';
+import {gzipBytes, treeStats} from './files';
 
-export type IndexFile = {file: string; bytes: number; gzipBytes: number};
+export type Transfer = {bytes: number; files: number};
 
 export type SearchIndex = {
-  searchDoc: IndexFile;
-  lunrIndex: IndexFile;
-  /** Entries of search-doc: one per page and one per section of a page. */
-  documents: number;
-  /** Distinct pages among the documents. */
+  /** Pages Pagefind indexed. */
   pages: number;
-  bytesPerPage: number;
-  gzipBytesPerPage: number;
+  /** build/pagefind/ on disk. */
+  diskBytes: number;
+  diskFiles: number;
+  /** The first query typed into the box, everything of the search included. */
+  firstUse: Transfer;
+  /** A second, different query right after. */
+  secondQuery: Transfer;
 };
 
-type LunrGlobalData = {'docusaurus-lunr-search': {default: {fileNames: {searchDoc: string; lunrIndex: string}}}};
+export const benchQueries = ['refund a payment', 'POST /v1/payments'] as const;
 
-function indexFile(buildDir: string, file: string): IndexFile {
-  const path = join(buildDir, file);
-  return {file, bytes: statSync(path).size, gzipBytes: gzipBytes(path)};
+/** No request in flight for this long: the search has fetched all it needs. */
+const quietMs = 1000;
+const timeoutMs = 120_000;
+
+/** The bytes the server sends for a file of build/pagefind/. */
+export function transferBytes(file: string): number {
+  return ['.js', '.json'].includes(extname(file)) ? gzipBytes(file) : statSync(file).size;
 }
 
-/** The search files of the last build of the site in `projectDir`. */
-export function measureSearchIndex(projectDir: string): SearchIndex {
-  const globalData = JSON.parse(readFileSync(join(projectDir, '.docusaurus', 'globalData.json'), 'utf8')) as LunrGlobalData;
-  const {fileNames} = globalData['docusaurus-lunr-search'].default;
-  const buildDir = join(projectDir, 'build');
-  const searchDoc = indexFile(buildDir, fileNames.searchDoc);
-  const lunrIndex = indexFile(buildDir, fileNames.lunrIndex);
-  const {searchDocs} = JSON.parse(readFileSync(join(buildDir, searchDoc.file), 'utf8')) as {searchDocs: {url: string}[]};
-  const pages = new Set(searchDocs.map((doc) => doc.url.split('#')[0])).size;
-  return {
-    searchDoc,
-    lunrIndex,
-    documents: searchDocs.length,
-    pages,
-    bytesPerPage: Math.round((searchDoc.bytes + lunrIndex.bytes) / pages),
-    gzipBytesPerPage: Math.round((searchDoc.gzipBytes + lunrIndex.gzipBytes) / pages),
+/** Types `query` into the navbar's box and returns the paths of build/pagefind/ it requested. */
+async function searchFor(page: Page, query: string, requested: () => string[]): Promise<string[]> {
+  const before = requested().length;
+  const box = page.getByRole('combobox', {name: 'Search'});
+  await box.fill(query);
+  await page.getByRole('link', {name: /^See all \d+ results$/}).waitFor({timeout: timeoutMs});
+  let count = -1;
+  while (count !== requested().length) {
+    count = requested().length;
+    await sleep(quietMs);
+  }
+  return requested().slice(before);
+}
+
+function transfer(buildDir: string, paths: string[]): Transfer {
+  const files = [...new Set(paths)];
+  return {bytes: files.reduce((sum, path) => sum + transferBytes(join(buildDir, path)), 0), files: files.length};
+}
+
+/** Measures the search of the build in `buildDir`, served on a free port of 127.0.0.1. */
+export async function measureSearchIndex(buildDir: string): Promise<SearchIndex> {
+  const entry = JSON.parse(readFileSync(join(buildDir, 'pagefind', 'pagefind-entry.json'), 'utf8')) as {
+    languages: Record<string, {page_count: number}>;
   };
+  const disk = treeStats(join(buildDir, 'pagefind'));
+  const server = await startServer(buildDir, 0);
+  const browser = await chromium.launch({executablePath: chromiumPath, args: chromiumFlags});
+  try {
+    const page = await browser.newPage();
+    const paths: string[] = [];
+    page.on('request', (request) => {
+      const path = decodeURIComponent(new URL(request.url()).pathname);
+      if (path.startsWith('/pagefind/')) paths.push(path);
+    });
+    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, {timeout: timeoutMs});
+    await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached', timeout: timeoutMs});
+    if (paths.length > 0) throw new Error(`the home page fetched ${paths.join(', ')} before the search box was used`);
+    await page.getByRole('combobox', {name: 'Search'}).focus();
+    const first = await searchFor(page, benchQueries[0], () => paths);
+    const second = await searchFor(page, benchQueries[1], () => paths);
+    return {
+      pages: Object.values(entry.languages).reduce((sum, language) => sum + language.page_count, 0),
+      diskBytes: disk.bytes,
+      diskFiles: disk.files,
+      firstUse: transfer(buildDir, first),
+      secondQuery: transfer(buildDir, second.filter((path) => !first.includes(path))),
+    };
+  } finally {
+    await browser.close();
+    server.close();
+  }
 }

@@ -19,7 +19,7 @@ test('the navbar has the brand, Guides, API, SDKs, the source link, search and t
   await expect(source).toHaveAttribute('href', /^https:\/\//);
   await expect(source).toHaveAttribute('target', '_blank');
   await expect(source).toHaveAttribute('rel', /noopener/);
-  await expect(navbar.getByRole('searchbox', {name: 'Search'})).toBeVisible();
+  await expect(navbar.getByRole('combobox', {name: 'Search'})).toBeVisible();
   await expect(navbar.getByRole('button', {name: /Switch between dark and light mode/})).toBeVisible();
 
   await navbar.getByRole('link', {name: 'Guides', exact: true}).click();

@@ -1,22 +1,29 @@
+import AxeBuilder from '@axe-core/playwright';
 import {test, expect, open} from './fixtures';
 import type {Page} from '@playwright/test';
 
-const indexFile = /\/(search-doc|lunr-index)-(\d+)\.json$/;
-
-function recordIndexRequests(page: Page): string[] {
+/** Every request for a file of the search (Pagefind's script, worker, WebAssembly, index and fragments). */
+function recordSearchRequests(page: Page): string[] {
   const seen: string[] = [];
   page.on('request', (request) => {
     const path = new URL(request.url()).pathname;
-    if (indexFile.test(path)) seen.push(path);
+    if (path.startsWith('/pagefind/')) seen.push(path);
   });
   return seen;
 }
 
-// A searchbox until the index loads, then a combobox: found by its label either way.
-const box = (page: Page) => page.getByLabel('Search', {exact: true});
+const box = (page: Page) => page.getByRole('combobox', {name: 'Search'});
+const options = (page: Page) => page.getByRole('listbox', {name: 'Search results'}).getByRole('option');
 
-test('the index loads only on the first interaction with the search box, as exactly two files', async ({page}) => {
-  const requests = recordIndexRequests(page);
+async function typeQuery(page: Page, query: string): Promise<void> {
+  await box(page).focus();
+  await expect(box(page)).toHaveAttribute('placeholder', 'Search Ctrl+K');
+  await box(page).fill(query);
+  await expect(box(page)).toHaveAttribute('aria-expanded', 'true');
+}
+
+test('nothing of the search is downloaded before the reader uses the box; hovering it starts loading', async ({page}) => {
+  const requests = recordSearchRequests(page);
   await open(page, '/');
   await expect(box(page)).toHaveAttribute('placeholder', 'Search Ctrl+K');
   await page.waitForLoadState('networkidle');
@@ -24,64 +31,40 @@ test('the index loads only on the first interaction with the search box, as exac
   await page.waitForLoadState('networkidle');
   expect(requests).toEqual([]);
 
-  await box(page).focus();
-  await expect(box(page)).toBeFocused();
-  await expect(box(page)).toHaveAttribute('placeholder', 'Search Ctrl+K');
-  expect(requests).toHaveLength(2);
-  const [first, second] = requests.map((path) => indexFile.exec(path)!);
-  expect(new Set([first[1], second[1]])).toEqual(new Set(['search-doc', 'lunr-index']));
-  expect(first[2]).toBe(second[2]);
-
-  // Further interactions reuse what was loaded.
   await box(page).hover();
-  await box(page).click();
-  expect(requests).toHaveLength(2);
-
-  // On the next page the box is ready at once, and does not take the focus by itself.
-  await page.getByRole('navigation', {name: 'Main'}).getByRole('link', {name: 'SDKs', exact: true}).click();
-  await expect(page.getByRole('heading', {level: 1, name: 'SDKs'})).toBeVisible();
-  await expect(box(page)).toBeEnabled();
+  await expect.poll(() => requests).toContain('/pagefind/pagefind.js');
   await expect(box(page)).toHaveAttribute('placeholder', 'Search Ctrl+K');
-  await expect(box(page)).not.toBeFocused();
+  // Nothing of the index itself is fetched until there is something to search for.
+  expect(requests.filter((path) => path.startsWith('/pagefind/fragment/'))).toEqual([]);
 });
 
-test('hovering the search box starts loading the index', async ({page}) => {
-  const requests = recordIndexRequests(page);
-  await open(page, '/');
-  await page.waitForLoadState('networkidle');
-  expect(requests).toEqual([]);
-  await box(page).hover();
-  await expect.poll(() => requests.length).toBe(2);
-});
-
-test('the box says "Loading..." until the index is ready', async ({page}) => {
+test('the box says "Loading..." until the search is ready', async ({page}) => {
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(indexFile, async (route) => {
+  await page.route('**/pagefind/pagefind.js', async (route) => {
     await held;
     await route.continue();
   });
   await open(page, '/');
-  // Focus rather than click: the pointer's hover alone swaps in the plugin's box, disabled while
-  // the index is held, and a click would then wait for it to be enabled.
   await box(page).focus();
   await expect(box(page)).toHaveAttribute('placeholder', 'Loading...');
+  await expect(box(page)).toHaveAttribute('aria-busy', 'true');
   release();
   await expect(box(page)).toHaveAttribute('placeholder', 'Search Ctrl+K');
+  await expect(box(page)).toHaveAttribute('aria-busy', 'false');
   await expect(box(page)).toBeFocused();
 });
 
-test('Ctrl+K focuses the search box from anywhere on the page', async ({page}) => {
-  const requests = recordIndexRequests(page);
+test('Ctrl+K focuses the search box from anywhere on the page and starts loading', async ({page}) => {
+  const requests = recordSearchRequests(page);
   await open(page, '/api/');
-  // Put the focus in the article (on its heading: a click at a fixed spot could land on a link).
   await page.getByRole('heading', {level: 1}).click();
   await page.keyboard.press('Control+k');
   await expect(box(page)).toBeFocused();
-  expect(requests).toHaveLength(2);
+  await expect.poll(() => requests).toContain('/pagefind/pagefind.js');
 });
 
-test('the placeholder reads "Search ⌘+K" on a Mac', async ({page}) => {
+test('the placeholder reads "Search ⌘+K" on a Mac, where ⌘+K focuses the box', async ({page}) => {
   await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'platform', {get: () => 'MacIntel'}));
   await open(page, '/');
   await expect(box(page)).toHaveAttribute('placeholder', 'Search ⌘+K');
@@ -90,16 +73,145 @@ test('the placeholder reads "Search ⌘+K" on a Mac', async ({page}) => {
   await expect(box(page)).toHaveAttribute('placeholder', 'Search ⌘+K');
 });
 
-test('choosing a result opens the page with the matched word highlighted', async ({page}) => {
+test('a query with stop words shows results with their kind, section and marked words', async ({page}) => {
   await open(page, '/');
-  await box(page).focus();
-  await expect(box(page)).toBeFocused();
-  await box(page).pressSequentially('idempotency', {delay: 30});
-  const suggestion = page.locator('.ds-suggestion').first();
-  await expect(suggestion).toBeVisible();
-  await suggestion.click();
+  await typeQuery(page, 'refund a payment');
+  const first = options(page).first();
+  await expect(first).toContainText('Refund payments');
+  await expect(first).toContainText('Guide');
+  await expect(first.locator('mark').first()).toHaveText(/refund|payment/i);
+  expect(await options(page).count()).toBeGreaterThan(3);
+  // An API operation says its method.
+  await box(page).fill('POST /v1/payments');
+  await expect(options(page).filter({hasText: 'Create payment'}).first()).toContainText('API reference · POST');
+});
+
+test('arrow keys move through the results, Enter opens one and Escape closes the list', async ({page}) => {
+  await open(page, '/');
+  await typeQuery(page, 'cancel a refund');
+  await expect(options(page).nth(1)).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  const second = options(page).nth(1);
+  await expect(second).toHaveAttribute('aria-selected', 'true');
+  await expect(box(page)).toHaveAttribute('aria-activedescendant', (await second.getAttribute('id'))!);
+  await page.keyboard.press('ArrowUp');
+  await expect(options(page).first()).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Escape');
+  await expect(box(page)).toHaveAttribute('aria-expanded', 'false');
+  await expect(box(page)).not.toHaveAttribute('aria-activedescendant');
+
+  // Down opens the list again on its first result; Enter opens that page.
+  await page.keyboard.press('ArrowDown');
+  await expect(box(page)).toHaveAttribute('aria-expanded', 'true');
+  await expect(options(page).first()).toHaveAttribute('aria-selected', 'true');
+  // The option's heading holds its kind, then its title.
+  const title = await options(page).first().locator('span > span').nth(1).textContent();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', {level: 1})).toHaveText(title!);
+});
+
+test('choosing a result opens the page at the matched section with the matched words marked', async ({page}) => {
+  await open(page, '/');
+  await typeQuery(page, 'idempotency');
+  await options(page).first().click();
   await page.waitForURL((url) => url.pathname !== '/');
+  expect(new URL(page.url()).searchParams.get('highlight')).toMatch(/idempotency/);
   const marks = page.locator('article mark');
   await expect(marks.first()).toBeVisible();
-  await expect(marks.first()).toHaveText(/idempotency/i);
+  expect(await marks.count()).toBeGreaterThan(1);
+  for (const text of await marks.allTextContents()) expect(text).toMatch(/^idempotency$/i);
 });
+
+test('the results page lists every hit, filters by kind, and the dropdown links to it', async ({page}) => {
+  await open(page, '/');
+  await typeQuery(page, 'payment');
+  const all = page.getByRole('link', {name: /^See all \d+ results$/});
+  const total = Number((await all.textContent())!.match(/\d+/)![0]);
+  expect(total).toBeGreaterThan(20);
+  await all.click();
+  await expect(page).toHaveURL(/\/search\?q=payment$/);
+  await expect(page.getByRole('heading', {level: 1})).toHaveText('Results for “payment”');
+  await expect(page.getByRole('status').last()).toHaveText(`${total} pages.`);
+  const hits = page.locator('main ul li a');
+  await expect(hits).toHaveCount(20);
+  await page.getByRole('button', {name: 'Show more results'}).click();
+  await expect(hits).toHaveCount(Math.min(40, total));
+
+  const guides = page.getByRole('button', {name: /^Guide \(\d+\)$/});
+  const guideCount = Number((await guides.textContent())!.match(/\d+/)![0]);
+  await guides.click();
+  await expect(page).toHaveURL(/\/search\?q=payment&kind=Guide$/);
+  await expect(guides).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('status').last()).toHaveText(`${guideCount} pages of kind Guide.`);
+  await expect(hits).toHaveCount(Math.min(20, guideCount));
+  for (const href of await hits.evaluateAll((links) => links.map((link) => link.getAttribute('href')))) {
+    expect(href).toMatch(/^\/guides\//);
+  }
+  for (const kind of await hits.locator('span span').first().allTextContents()) expect(kind).toBe('Guide');
+});
+
+test('Enter without a chosen result opens the results page for the query', async ({page}) => {
+  await open(page, '/guides/');
+  await typeQuery(page, 'webhook signature');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=webhook\+signature$/);
+  await expect(page.locator('main ul li a').first()).toBeVisible();
+});
+
+const badQueries = ['!!! ??? ...', 'x'.repeat(500), '.*+?^${}()|[]\\', '💳🚀', '<img src=x onerror=alert(1)>', '"><script>alert(1)</script>'];
+
+test('bad queries show no error and inject nothing, in the box and on the results page', async ({page}) => {
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await open(page, '/');
+  for (const query of badQueries) {
+    await typeQuery(page, query);
+    await expect(page.getByRole('listbox', {name: 'Search results'}).locator('..').getByRole('status')).toBeVisible();
+    await open(page, `/search?${new URLSearchParams({q: query})}`);
+    await expect(page.getByRole('status').last()).not.toHaveText('Searching…');
+    await expect(page.getByRole('status').last()).not.toHaveText(/could not load/);
+  }
+  expect(await page.locator('img[src="x"], main script').count()).toBe(0);
+  expect(dialogs).toEqual([]);
+});
+
+test.describe('on a 390 px phone', () => {
+  test.use({viewport: {width: 390, height: 844}, hasTouch: true});
+
+  test('the navbar box searches, its results fit the screen and a tap opens one', async ({page}) => {
+    await open(page, '/guides/');
+    await expect(box(page)).toBeVisible();
+    await box(page).tap();
+    await box(page).fill('onboard a seller');
+    const first = options(page).first();
+    await expect(first).toContainText('Onboard sellers');
+    const list = page.getByRole('listbox', {name: 'Search results'});
+    const bounds = (await list.boundingBox())!;
+    expect(bounds.x).toBeGreaterThanOrEqual(0);
+    expect(bounds.x + bounds.width).toBeLessThanOrEqual(390);
+    await first.tap();
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('Onboard sellers');
+  });
+});
+
+for (const mode of ['dark', 'light'] as const) {
+  test(`axe finds no violations in the open dropdown and on the results page in ${mode} mode`, async ({page}) => {
+    await page.goto(`/?docusaurus-theme=${mode}`);
+    await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+    await typeQuery(page, 'capture a payment');
+    await page.keyboard.press('ArrowDown');
+    await expect(options(page).first()).toHaveAttribute('aria-selected', 'true');
+    const violations = async () =>
+      (await new AxeBuilder({page}).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(await violations()).toEqual([]);
+
+    await page.goto(`/search?q=capture+a+payment&kind=Guide&docusaurus-theme=${mode}`);
+    await expect(page.locator('main ul li a').first()).toBeVisible();
+    expect(await violations()).toEqual([]);
+  });
+}

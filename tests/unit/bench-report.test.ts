@@ -11,8 +11,8 @@ const results: Results = {
   commit: {hash: '0123456789abcdef0123456789abcdef01234567', dirty: false},
   machine: {cpus: 2, cpuModel: 'Test CPU', totalMemoryBytes: 24 * GB, node: 'v20.20.2', chromium: 'Chromium 156', lighthouse: '13.5.0'},
   build: {
-    cold: {wallMs: 120_000, peakTreeRssBytes: 3 * GB, peakProcessRssBytes: 2 * GB, htmlPages: 275, buildBytes: 38_000_000},
-    warm: {wallMs: 60_000, peakTreeRssBytes: 1.5 * GB, peakProcessRssBytes: 1 * GB, htmlPages: 275, buildBytes: 39_000_000},
+    cold: {wallMs: 120_000, indexMs: 8_500, peakTreeRssBytes: 3 * GB, peakProcessRssBytes: 2 * GB, htmlPages: 275, buildBytes: 38_000_000},
+    warm: {wallMs: 60_000, indexMs: 7_000, peakTreeRssBytes: 1.5 * GB, peakProcessRssBytes: 1 * GB, htmlPages: 275, buildBytes: 39_000_000},
   },
   output: {htmlPages: 275, bytes: 38_000_000},
   pageWeight: [
@@ -20,19 +20,28 @@ const results: Results = {
     {path: '/api/financial/create-payment', jsGzipBytes: 3400 * KB, jsFiles: 11, cssGzipBytes: 48 * KB, cssFiles: 1},
   ],
   search: {
-    searchDoc: {file: 'search-doc-1.json', bytes: 900 * KB, gzipBytes: 200 * KB},
-    lunrIndex: {file: 'lunr-index-1.json', bytes: 1800 * KB, gzipBytes: 400 * KB},
-    documents: 750,
-    pages: 271,
-    bytesPerPage: 10_202,
-    gzipBytesPerPage: 2267,
+    pages: 267,
+    diskBytes: 1500 * KB,
+    diskFiles: 300,
+    firstUse: {bytes: 140 * KB, files: 9},
+    secondQuery: {bytes: 61 * KB, files: 6},
   },
   lighthouse: [
     {path: '/', formFactor: 'mobile', performance: 97, accessibility: 100, bestPractices: 100, seo: 100, lcpMs: 1800, tbtMs: 90, cls: 0.00004, totalByteWeight: 260_000, warnings: []},
     {path: '/', formFactor: 'desktop', performance: 80, accessibility: 100, bestPractices: 100, seo: 100, lcpMs: 700, tbtMs: 200, cls: 0.02, totalByteWeight: 260_000, warnings: ['slow page']},
   ],
   scaling: [
-    {operations: 200, ok: true, wallMs: 200_000, peakTreeRssBytes: 4 * GB, peakProcessRssBytes: 3 * GB, htmlPages: 290, buildBytes: 40_000_000},
+    {
+      operations: 200,
+      ok: true,
+      wallMs: 200_000,
+      indexMs: 12_000,
+      peakTreeRssBytes: 4 * GB,
+      peakProcessRssBytes: 3 * GB,
+      htmlPages: 290,
+      buildBytes: 40_000_000,
+      search: {pages: 290, diskBytes: 1600 * KB, diskFiles: 320, firstUse: {bytes: 139 * KB, files: 9}, secondQuery: {bytes: 60 * KB, files: 6}},
+    },
     {operations: 2000, ok: false, error: 'the build failed\nmore lines', wallMs: 300_000, peakTreeRssBytes: 20 * GB},
   ],
 };
@@ -55,8 +64,13 @@ test('RESULTS.md shows every figure with a verdict against its target', () => {
   assert.match(row('| `/` | mobile |'), /0\.000 \| .* \| pass \|$/);
   assert.match(row('| `/` | desktop |'), /0\.020 \| .* \| \*\*FAIL\*\* \|$/);
   assert.match(markdown, /- `\/` \(desktop\): slow page/);
-  assert.match(row('| 200 |'), /\| 290 \| 200\.0 s \| 4\.00 GB \| 3\.00 GB \|/);
-  assert.match(row('| 2000 |'), /failed: the build failed \| 300\.0 s until then \| 20\.00 GB until then \|/);
-  assert.match(markdown, /271 pages indexed in 750 documents/);
+  assert.match(row('| 200 |'), /\| 290 \| 200\.0 s \| 4\.00 GB \| 3\.00 GB \| 12\.0 s \| 1600\.0 KB \| 139\.0 KB in 9 files \| 60\.0 KB in 6 files \| pass \|$/);
+  assert.match(row('| 2000 |'), /failed: the build failed \| 300\.0 s until then \| 20\.00 GB until then \|( – \|){6}$/);
+  // Search: first use within 150 KB, the second query over 60 KB, indexing within 10 s.
+  assert.match(row('| first use of the search box |'), /\| 140\.0 KB in 9 files \| ≤ 150\.0 KB: pass \|$/);
+  assert.match(row('| a second query |'), /\| 61\.0 KB in 6 files \| ≤ 60\.0 KB: \*\*FAIL\*\* \|$/);
+  assert.match(row('| index on disk'), /\| 1500\.0 KB in 300 files \| – \|$/);
+  assert.match(row('| indexing step of the cold build |'), /\| 8\.5 s \| ≤ 10\.0 s: pass \|$/);
+  assert.match(markdown, /Pagefind's index of 267 pages/);
   assert.match(markdown, /commit `0123456789ab`:/);
 });

@@ -85,10 +85,13 @@ test('the downloadable specs and collections are served as YAML and JSON', async
   }
 });
 
-test('hashed bundles and the timestamped search index are cached for good, pages are revalidated', () => {
+test('hashed bundles and the content-named files of the search index are cached for good, the rest is revalidated', () => {
   assert.equal(isImmutable('/assets/js/main.94893781.js'), true);
-  assert.equal(isImmutable('/search-doc-1795403379141.json'), true);
-  assert.equal(isImmutable('/lunr-index-1795403379141.json'), true);
-  assert.equal(isImmutable('/search-doc.json'), false);
-  assert.equal(isImmutable('/guides/'), false);
+  assert.equal(isImmutable('/pagefind/fragment/en_1a2b3c4.pf_fragment'), true);
+  assert.equal(isImmutable('/pagefind/index/en_5d6e7f8.pf_index'), true);
+  assert.equal(isImmutable('/pagefind/filter/en_7c9c2fc.pf_filter'), true);
+  assert.equal(isImmutable('/pagefind/pagefind.en_42d6cee351.pf_meta'), true);
+  for (const path of ['/pagefind/pagefind.js', '/pagefind/pagefind-worker.js', '/pagefind/wasm.en.pagefind', '/pagefind/pagefind-entry.json', '/guides/']) {
+    assert.equal(isImmutable(path), false, path);
+  }
 });

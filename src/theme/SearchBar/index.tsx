@@ -1,19 +1,24 @@
 /**
- * Why this wrapper exists: docusaurus-lunr-search 3.6.1 fetches its two index files on every
- * page render. This renders a look-alike search box until the reader first hovers, clicks or
- * focuses it (or presses Ctrl/⌘+K), and only then mounts the plugin's own SearchBar, which
- * loads the index, shows "Loading..." until it is ready, and focuses itself. The navbar is
- * mounted again on every page, so the first activation is remembered for the whole visit.
- * Checked against docusaurus-lunr-search 3.6.1 and @docusaurus/core 3.10.2.
+ * Why this swizzle exists: theme-classic's SearchBar is empty. This is the navbar's search box, a
+ * combobox over Pagefind's index (src/components/Search). Nothing of the search loads before the
+ * reader first hovers, focuses or clicks the box or presses Ctrl/⌘+K; the box says "Loading..."
+ * until Pagefind is ready. The dropdown shows the best hits and links to the results page, and
+ * the page a hit opens marks the matched words (the `highlight` parameter of its link).
  */
-import React, {useEffect, useState, type ReactNode} from 'react';
-import SearchBar from '@theme-original/SearchBar';
-import type SearchBarType from '@theme-original/SearchBar';
-import type {WrapperProps} from '@docusaurus/types';
+import React, {useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode} from 'react';
+import {useHistory, useLocation} from '@docusaurus/router';
+import Link from '@docusaurus/Link';
+import {loadPagefind, markedWords, search, type SearchHit} from '@site/src/components/Search/pagefind';
+import SearchHitView from '@site/src/components/Search/SearchHitView';
+import styles from '@site/src/components/Search/styles.module.css';
+import {highlightArticle, highlightParam, highlightUrl} from '@site/src/components/Search/highlight';
 
-type Props = WrapperProps<typeof SearchBarType>;
+/** How many hits the dropdown shows; the results page has the rest. */
+const dropdownHits = 8;
+/** How long typing must pause before a search runs. */
+const debounceMs = 120;
 
-function isShortcut(event: KeyboardEvent): boolean {
+function isShortcut(event: globalThis.KeyboardEvent): boolean {
   return (event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k';
 }
 
@@ -21,50 +26,179 @@ function shortcutLabel(platform: string): string {
   return platform.startsWith('Mac') ? 'Search ⌘+K' : 'Search Ctrl+K';
 }
 
-// Whether the reader has used search during this visit (survives the navbar's remounts).
-let activatedThisVisit = false;
+type State = 'idle' | 'loading' | 'ready' | 'failed';
 
-export default function SearchBarWrapper(props: Props): ReactNode {
-  const [active, setActive] = useState(activatedThisVisit);
-  // Focus the box once the index is ready only when this box was just used, not after navigating.
-  const [focusWhenReady, setFocusWhenReady] = useState(false);
+// Whether Pagefind is ready in this visit (the navbar is mounted again on every page).
+let readyThisVisit = false;
+
+export default function SearchBar(): ReactNode {
+  const history = useHistory();
+  const location = useLocation();
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [state, setState] = useState<State>(readyThisVisit ? 'ready' : 'idle');
   const [placeholder, setPlaceholder] = useState('Search Ctrl+K');
+  const [query, setQuery] = useState('');
+  const [results, setResults] = useState<{query: string; hits: SearchHit[]; total: number}>();
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+
   const activate = () => {
-    activatedThisVisit = true;
-    setFocusWhenReady(true);
-    setActive(true);
+    if (state === 'ready' || state === 'loading') return;
+    setState('loading');
+    loadPagefind().then(
+      () => {
+        readyThisVisit = true;
+        setState('ready');
+      },
+      () => setState('failed'),
+    );
   };
 
   useEffect(() => {
     setPlaceholder(shortcutLabel(window.navigator.platform));
-    if (active) {
-      return undefined;
-    }
-    const onKeyDown = (event: KeyboardEvent) => {
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
       if (isShortcut(event)) {
         event.preventDefault();
-        activate();
+        input.current?.focus();
       }
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [active]);
+  }, []);
 
-  if (active) {
-    return <SearchBar {...props} autoFocus={focusWhenReady} />;
-  }
+  // The page opened from a hit marks the words it matched.
+  useEffect(() => {
+    const words = new URLSearchParams(location.search).get(highlightParam);
+    if (words) highlightArticle(words.split(' ').filter(Boolean));
+  }, [location.pathname, location.search]);
+
+  const trimmed = query.trim();
+  useEffect(() => {
+    if (state !== 'ready' || trimmed === '') return undefined;
+    let current = true;
+    const timer = setTimeout(async () => {
+      try {
+        const found = await search(trimmed);
+        const hits = await found.hits(0, dropdownHits);
+        if (current) {
+          setResults({query: trimmed, hits, total: found.total});
+          setActive(-1);
+        }
+      } catch {
+        if (current) setState('failed');
+      }
+    }, debounceMs);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [trimmed, state]);
+
+  const resultsPage = `/search?${new URLSearchParams({q: trimmed})}`;
+  const hits = trimmed !== '' && results ? results.hits : [];
+  const expanded = open && trimmed !== '' && results !== undefined;
+  const listbox = `${id}-listbox`;
+  const optionId = (index: number) => `${id}-option-${index}`;
+
+  const choose = (hit: SearchHit) => {
+    setOpen(false);
+    input.current?.blur();
+    history.push(highlightUrl(hit.url, markedWords(hit)));
+  };
+
+  const closeWhenFocusLeaves = (event: FocusEvent<HTMLDivElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      setOpen(true);
+      if (hits.length === 0) return;
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      // From the box (-1) through the hits and back to the box.
+      setActive((index) => {
+        const next = index + step;
+        return next < -1 ? hits.length - 1 : next >= hits.length ? -1 : next;
+      });
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      if (active >= 0 && hits[active]) choose(hits[active]);
+      else if (trimmed !== '') {
+        setOpen(false);
+        history.push(resultsPage);
+      }
+    } else if (event.key === 'Escape') {
+      if (expanded) {
+        event.preventDefault();
+        setOpen(false);
+        setActive(-1);
+      } else {
+        setQuery('');
+      }
+    }
+  };
+
   return (
-    <div className="navbar__search">
+    <div className={`navbar__search ${styles.box}`} onBlur={closeWhenFocusLeaves}>
       <input
-        id="search_input_react"
+        ref={input}
         type="search"
-        placeholder={placeholder}
+        role="combobox"
         aria-label="Search"
-        className="navbar__search-input search-bar"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={listbox}
+        aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+        aria-busy={state === 'loading'}
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={state === 'loading' ? 'Loading...' : placeholder}
+        className="navbar__search-input"
+        value={query}
         onMouseOver={activate}
-        onFocus={activate}
+        onFocus={() => {
+          activate();
+          setOpen(true);
+        }}
         onClick={activate}
+        onChange={(event) => {
+          setQuery(event.target.value);
+          setOpen(true);
+        }}
+        onKeyDown={onKeyDown}
       />
+      <div className={styles.dropdown} hidden={!expanded && !(open && state === 'failed')}>
+        {state === 'failed' && <p className={styles.status}>Search could not load. Check your connection and try again.</p>}
+        <ul role="listbox" id={listbox} aria-label="Search results" className={styles.hits}>
+          {expanded &&
+            hits.map((hit, index) => (
+              <li
+                key={hit.id + hit.url}
+                id={optionId(index)}
+                role="option"
+                aria-selected={index === active}
+                className={styles.hit}
+                onMouseDown={(event) => event.preventDefault()}
+                onMouseMove={() => setActive(index)}
+                onClick={() => choose(hit)}>
+                <SearchHitView hit={hit} />
+              </li>
+            ))}
+        </ul>
+        {expanded && results && (
+          <p className={styles.status} role="status">
+            {results.total === 0 ? (
+              <>No results for “{results.query}”.</>
+            ) : (
+              <Link to={resultsPage} onClick={() => setOpen(false)}>
+                See all {results.total} results
+              </Link>
+            )}
+          </p>
+        )}
+      </div>
     </div>
   );
 }

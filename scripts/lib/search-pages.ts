@@ -1,0 +1,89 @@
+/**
+ * The copy of a built page that Pagefind indexes (scripts/index-search.ts): the shipped HTML is
+ * never changed. Only the article of a doc page with a kind (src/lib/search.ts) is indexed, without
+ * its heading links and the request samples beside an API operation; the copy carries the page's
+ * kind as a filter and, on an API operation page, its method and path, its operationId and the
+ * names of its request fields as metadata that the search matches and ranks (searchRanking).
+ */
+import {decodeEntities, kindOfRoute} from '../../src/lib/search';
+import {apis, listOperations, operationSlug, readSpec, resolveLocalRef, type OpenApiDocument} from './specs';
+
+export type OperationMetadata = {method: string; endpoint: string; operation: string; fields: string};
+
+type Schema = {
+  $ref?: string;
+  properties?: Record<string, unknown>;
+  items?: unknown;
+  allOf?: unknown[];
+  oneOf?: unknown[];
+  anyOf?: unknown[];
+};
+
+/** Every property name in a schema, its nested objects, arrays and compositions included. */
+function propertyNames(spec: OpenApiDocument, value: unknown, names: Set<string>, seen: Set<unknown>): void {
+  const schema = resolveLocalRef<Schema | undefined>(spec, value);
+  if (!schema || typeof schema !== 'object' || seen.has(schema)) return;
+  seen.add(schema);
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    names.add(name);
+    propertyNames(spec, property, names, seen);
+  }
+  for (const part of [schema.items, ...(schema.allOf ?? []), ...(schema.oneOf ?? []), ...(schema.anyOf ?? [])]) {
+    propertyNames(spec, part, names, seen);
+  }
+}
+
+/** The metadata of each API operation page, by route, read from the spec files in `projectDir`. */
+export function operationMetadata(projectDir: string): Map<string, OperationMetadata> {
+  const byRoute = new Map<string, OperationMetadata>();
+  for (const api of apis) {
+    const spec = readSpec(`${projectDir}/${api.file}`);
+    for (const operation of listOperations(spec)) {
+      const body = resolveLocalRef<{content?: Record<string, {schema?: unknown}>} | undefined>(spec, operation.raw.requestBody);
+      const names = new Set<string>();
+      for (const media of Object.values(body?.content ?? {})) propertyNames(spec, media.schema, names, new Set());
+      byRoute.set(`${api.route}/${operationSlug(operation)}`, {
+        method: operation.method,
+        endpoint: `${operation.method} ${operation.path}`,
+        operation: operation.operationId ?? '',
+        fields: [...names].join(' '),
+      });
+    }
+  }
+  return byRoute;
+}
+
+function attribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** How much an operation's method and path count, on Pagefind's scale where an h1 weighs 7 and body text 1 (10 at most). */
+const endpointWeight = 10;
+
+const articleStart = '<div class="theme-doc-markdown markdown">';
+
+/**
+ * The HTML to index for the page at `route`, or undefined when search leaves the page out: a page
+ * without a kind, or without a doc article (the generated category pages, which only list cards).
+ */
+export function pageToIndex(html: string, route: string, operation?: OperationMetadata): string | undefined {
+  const kind = kindOfRoute(route);
+  if (!kind || !html.includes(articleStart)) return undefined;
+  const title = decodeEntities(/<header><h1>(.*?)<\/h1>/s.exec(html)?.[1].replace(/<[^>]+>/g, '') ?? '');
+  const facts: Record<string, string> = {
+    kind,
+    // Every page but an API operation repeats its title as its topic, which searchRanking weighs on
+    // top of the title: a task phrase finds the guide before the operation of the same words.
+    ...(operation ? {method: operation.method, endpoint: operation.endpoint, fields: operation.fields} : {topic: title}),
+  };
+  const tags = Object.entries(facts)
+    .filter(([, value]) => value !== '')
+    .map(([key, value]) => `<span data-pagefind-meta="${key}:${attribute(value)}"></span>`);
+  tags.push(`<span data-pagefind-filter="kind:${attribute(kind)}"></span>`);
+  return html
+    .replace(articleStart, `<div class="theme-doc-markdown markdown" data-pagefind-body>${tags.join('')}`)
+    .replace('<p class=api-endpoint>', `${operation ? `<p>${attribute(operation.operation)}</p>` : ''}<p class=api-endpoint data-pagefind-weight=${endpointWeight}>`);
+}
+
+/** What Pagefind leaves out of the articles it indexes: heading links, and the request samples and response examples beside an API operation. */
+export const excludedFromIndex = ['.hash-link', '.api-samples'];
