@@ -7,7 +7,7 @@ import {darkCodeTheme, lightCodeTheme} from './src/data/prism-themes';
 import announcementBarId from './src/plugins/announcement-bar-id';
 import {downloadsOf} from './scripts/lib/downloads';
 import {apis} from './scripts/lib/specs';
-import {createApiPageMD, createInfoPageMD, pageTemplate, type InfoPage} from './src/plugins/api-pages';
+import {createApiPageMD, createInfoPageMD, createTagPageMD, pageTemplate, type InfoPage} from './src/plugins/api-pages';
 import markdownTwins from './src/plugins/markdown-twins';
 import rehypeTableScroll from './src/plugins/rehype-table-scroll';
 import remarkDiagrams from './src/plugins/remark-diagrams';
@@ -88,8 +88,14 @@ const config: Config = {
               specPath: api.file,
               outputDir: `docs${api.route}`,
               sidebarOptions: {groupPathsBy: 'tag', categoryLinkSource: 'tag'},
+              // The generators write whole pages, front matter included, from spec text made safe (scripts/lib/spec-text.ts).
               template: pageTemplate,
-              markdownGenerators: {createApiPageMD, createInfoPageMD: (page: InfoPage) => createInfoPageMD(page, downloadsOf(api.name))},
+              tagTemplate: pageTemplate,
+              markdownGenerators: {
+                createApiPageMD,
+                createInfoPageMD: (page: InfoPage) => createInfoPageMD(page, downloadsOf(api.name)),
+                createTagPageMD,
+              },
             },
           ]),
         ),
