@@ -11,6 +11,7 @@ import {join} from 'node:path';
 import {after, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {parseMdx} from '../../scripts/lib/spec-text';
+import {splitFrontMatter} from '../../src/plugins/markdown-twins/mdx-to-markdown';
 import {apis, listOperations, readSpec} from '../../scripts/lib/specs';
 
 type Block = {page: string; language: string; code: string};
@@ -28,7 +29,7 @@ function codeBlocks(page: string): Block[] {
     if (node.type === 'code' && node.lang) found.push({page, language: node.lang, code: node.value ?? ''});
     for (const child of node.children ?? []) walk(child as typeof node);
   };
-  walk(parseMdx(readFileSync(page, 'utf8')));
+  walk(parseMdx(splitFrontMatter(readFileSync(page, 'utf8')).body));
   return found;
 }
 
