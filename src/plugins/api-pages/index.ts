@@ -37,6 +37,7 @@ export type ApiPage = {
   api: {
     method: string;
     path: string;
+    summary?: string;
     tags?: string[];
     description?: string;
     deprecated?: boolean;
@@ -319,13 +320,15 @@ const imports: RootContent[] = ["import Tabs from '@theme/Tabs';", "import TabIt
  */
 export function createApiPageMD(page: ApiPage): string {
   const {api} = page;
+  // The summary as written: the plugin's page title has its double quotes turned into single ones.
+  const title = api.summary ?? page.title;
   const method = api.method.toLowerCase();
   const hasRequest = (api.parameters ?? []).length > 0 || api.requestBody !== undefined;
   const head = frontMatter({
     id: page.id,
-    title: page.title,
+    title,
     description: api.description ? summary(api.description) : undefined,
-    sidebar_label: page.title,
+    sidebar_label: title,
     hide_table_of_contents: true,
     sidebar_class_name: `${method} api-method`,
     hide_title: true,
@@ -336,7 +339,7 @@ export function createApiPageMD(page: ApiPage): string {
       ...imports,
       ...part(
         [
-          heading(1, page.title),
+          heading(1, title),
           // A paragraph that is only an element, on one line: MDX reads it as that element, as a block.
           paragraph(
             jsxInline('p', {className: 'api-endpoint'}, [
