@@ -79,11 +79,20 @@ function rawUrl(url: PostmanUrl): string {
   return `${(url.host ?? []).join('.')}/${(url.path ?? []).join('/')}${query.length ? `?${query.join('&')}` : ''}`;
 }
 
+/** Descriptions already rewritten: the collections repeat the same ones (shared schemas and headers) thousands of times. */
+const rewritten = new Map<string, string>();
+
+function safeMarkdown(markdown: string): string {
+  let safe = rewritten.get(markdown);
+  if (safe === undefined) rewritten.set(markdown, (safe = toMarkdown(markdown)));
+  return safe;
+}
+
 /** A description of the spec as Postman shows it (Markdown): rewritten from its cleaned syntax tree. */
 function safeDescription(description: unknown): unknown {
-  if (typeof description === 'string') return toMarkdown(description);
+  if (typeof description === 'string') return safeMarkdown(description);
   const content = (description as {content?: unknown} | null)?.content;
-  return typeof content === 'string' ? {...(description as Json), content: toMarkdown(content)} : description;
+  return typeof content === 'string' ? {...(description as Json), content: safeMarkdown(content)} : description;
 }
 
 /**

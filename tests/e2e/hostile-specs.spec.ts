@@ -46,6 +46,8 @@ function freePort(): Promise<number> {
 test.describe.configure({mode: 'serial', timeout: 20 * 60_000});
 
 test.beforeAll(async () => {
+  // Copying, generating and building take minutes, on a busy machine up to ten.
+  test.setTimeout(20 * 60_000);
   copy = mkdtempSync(join(tmpdir(), 'plaza-hostile-'));
   for (const file of execFileSync('git', ['ls-files'], {cwd: root, encoding: 'utf8'}).split('\n').filter(Boolean)) {
     if (!existsSync(join(root, file))) continue;
