@@ -1,7 +1,7 @@
 /**
  * Refreshes the committed specs from Plaza's API host. Both documents are downloaded and
  * validated first (YAML, valid OpenAPI, every listed operation present, no shared page slug,
- * no script in any description); only then are the snapshot files replaced, each by an atomic
+ * no script in any description; every problem is reported, not only the first); only then are the snapshot files replaced, each by an atomic
  * rename. Any failure prints one line naming the URL and the reason, exits 1, and leaves
  * both files exactly as they were.
  *
@@ -67,21 +67,16 @@ async function validate(url: string, api: ApiName, text: string, list: ListedOpe
   if (typeof spec.openapi !== 'string' || !spec.openapi.startsWith('3.')) {
     throw new SpecFetchError(`${url}: not an OpenAPI 3 document (no "openapi: 3.x" field)`);
   }
-  const problems = (await lintFromString({source: text, absoluteRef: url, config: await structureConfig})).filter(
-    (problem) => problem.severity === 'error',
-  );
+  const lint = (await lintFromString({source: text, absoluteRef: url, config: await structureConfig})).filter((problem) => problem.severity === 'error');
+  // Every problem of the document, so that one download tells all there is to fix.
+  const problems = [
+    ...lint.map((problem) => `not valid OpenAPI: ${problem.message} at ${problem.location[0]?.pointer ?? '#'}`),
+    ...findUnsafeHtml(spec).map((problem) => `unsafe HTML: ${problem}`),
+    ...checkSlugs(spec),
+    ...checkAgainstList(api, spec, list),
+  ];
   if (problems.length > 0) {
-    const first = problems[0];
-    const pointer = first.location[0]?.pointer ?? '#';
-    throw new SpecFetchError(`${url}: not valid OpenAPI: ${first.message} at ${pointer} (${problems.length} errors)`);
-  }
-  const unsafe = findUnsafeHtml(spec);
-  if (unsafe.length > 0) {
-    throw new SpecFetchError(`${url}: unsafe HTML: ${unsafe[0]}${unsafe.length > 1 ? ` (and ${unsafe.length - 1} more)` : ''}`);
-  }
-  const slugProblems = [...checkSlugs(spec), ...checkAgainstList(api, spec, list)];
-  if (slugProblems.length > 0) {
-    throw new SpecFetchError(`${url}: ${slugProblems[0]}${slugProblems.length > 1 ? ` (and ${slugProblems.length - 1} more problems)` : ''}`);
+    throw new SpecFetchError(`${url}: ${problems.join('; ')}${problems.length > 1 ? ` (${problems.length} problems)` : ''}`);
   }
   return spec;
 }

@@ -6,77 +6,100 @@
  * Usage: tsx scripts/gen-webhook-events.ts
  */
 import {writeFileSync} from 'node:fs';
-import {mdx} from '../src/plugins/api-pages';
+import type {Paragraph, PhrasingContent, RootContent} from 'mdast';
+import {frontMatter, specMarkdown, text, toMdx} from './lib/spec-text';
 import {apis, readSpec} from './lib/specs';
 import {buildCatalogue, type CatalogueEvent, type EventGroup, type OperationPage, type Specs} from './lib/webhook-events';
 
 export const pageFile = 'docs/api/webhook-events.mdx';
 export const signaturePartial = 'docs/_partials/_verify-webhook-signature.mdx';
 
-const frontMatter = [
-  '---',
-  'title: Webhook events',
+const head = frontMatter({
+  title: 'Webhook events',
   // The overview at the top links every event; the table of contents lists the groups only.
-  'toc_max_heading_level: 2',
-  'description: Every event type Plaza posts to your webhooks, grouped by the object it carries, with when it is sent, the requests that cause it and a whole payload, and how to verify the Plaza-Signature header.',
-  '---',
-].join('\n');
+  toc_max_heading_level: 2,
+  description:
+    'Every event type Plaza posts to your webhooks, grouped by the object it carries, with when it is sent, the requests that cause it and a whole payload, and how to verify the Plaza-Signature header.',
+});
+
+const paragraph = (...children: PhrasingContent[]): Paragraph => ({type: 'paragraph', children});
+const strong = (value: string): PhrasingContent => ({type: 'strong', children: [text(value)]});
+const code = (value: string): PhrasingContent => ({type: 'inlineCode', value});
+const comment = (value: string): PhrasingContent => ({type: 'mdxTextExpression', value: `/* ${value} */`});
 
 /** A heading with an explicit id, in the MDX comment form Docusaurus reads. */
-const heading = (level: number, text: string, id: string): string => `${'#'.repeat(level)} ${text} {/* #${id} */}`;
-const link = (page: OperationPage, label = page.title): string => `[${label}](${page.url})`;
+const heading = (depth: 2 | 3, children: PhrasingContent[], id: string): RootContent => ({type: 'heading', depth, children: [...children, text(' '), comment(`#${id}`)]});
+const link = (page: OperationPage, label = page.title): PhrasingContent => ({type: 'link', url: page.url, children: [text(label)]});
 const apiTitle = (page: OperationPage): string => apis.find((api) => api.name === page.api)!.title;
+const list = (items: PhrasingContent[][], separator: string): PhrasingContent[] => items.flatMap((item, index) => [...(index ? [text(separator)] : []), ...item]);
 
 /** Links to operations, naming the API where two of them have the same title. */
-function operationLinks(pages: OperationPage[]): string {
+function operationLinks(pages: OperationPage[]): PhrasingContent[] {
   const shared = (page: OperationPage) => pages.filter((other) => other.title === page.title).length > 1;
-  return pages.map((page) => link(page, shared(page) ? `${page.title} (${apiTitle(page)})` : page.title)).join(', ');
+  return list(pages.map((page) => [link(page, shared(page) ? `${page.title} (${apiTitle(page)})` : page.title)]), ', ');
 }
 
-function eventSection(event: CatalogueEvent): string {
+function eventSection(event: CatalogueEvent): RootContent[] {
   const origin = event.causes.length
-    ? `**Caused by:** ${operationLinks(event.causes)}.`
-    : `**Sent by Plaza on its own:** no request of yours causes it, so \`request_id\` is \`null\`. Read the object again with ${link(event.read)}.`;
+    ? paragraph(strong('Caused by:'), text(' '), ...operationLinks(event.causes), text('.'))
+    : paragraph(strong('Sent by Plaza on its own:'), text(' no request of yours causes it, so '), code('request_id'), text(' is '), code('null'), text('. Read the object again with '), link(event.read), text('.'));
   return [
-    heading(3, `\`${event.type}\``, event.anchor),
-    mdx(event.description),
-    `**Object:** \`${event.objectType}\`, as ${link(event.read)} returns it.`,
+    heading(3, [code(event.type)], event.anchor),
+    ...specMarkdown(event.description),
+    paragraph(strong('Object:'), text(' '), code(event.objectType), text(', as '), link(event.read), text(' returns it.')),
     origin,
-    `\`\`\`json title="Webhook event: ${event.type}"\n${JSON.stringify(event.example, null, 2)}\n\`\`\``,
-  ].join('\n\n');
+    // The title is read from the code block's meta line: one line, in double quotes.
+    {type: 'code', lang: 'json', meta: `title="Webhook event: ${event.type.replace(/["\s]+/g, ' ')}"`, value: JSON.stringify(event.example, null, 2)},
+  ];
 }
 
-function groupSection(group: EventGroup): string {
-  return [heading(2, group.title, group.anchor), mdx(group.summary), ...group.events.map(eventSection)].join('\n\n');
+function groupSection(group: EventGroup): RootContent[] {
+  return [heading(2, [text(group.title)], group.anchor), ...specMarkdown(group.summary), ...group.events.flatMap(eventSection)];
 }
 
-function overview(groups: EventGroup[]): string {
-  return groups.map((group) => `- **[${group.title}](#${group.anchor}):** ${group.events.map((event) => `[\`${event.type}\`](#${event.anchor})`).join(', ')}`).join('\n');
+function overview(groups: EventGroup[]): RootContent {
+  return {
+    type: 'list',
+    spread: false,
+    children: groups.map((group) => ({
+      type: 'listItem',
+      spread: false,
+      children: [
+        paragraph(
+          {type: 'strong', children: [{type: 'link', url: `#${group.anchor}`, children: [text(group.title)]}, text(':')]},
+          text(' '),
+          ...list(group.events.map((event) => [{type: 'link', url: `#${event.anchor}`, children: [code(event.type)]}]), ', '),
+        ),
+      ],
+    })),
+  };
 }
+
+const intro = `Plaza sends {count} types of event to your [webhooks](/concepts/webhooks). Each delivery is one event: its \`id\`, its \`type\`,
+when it happened, the account it happened in, the request that caused it (\`request_id\`, with your
+\`correlation_id\`), and in \`data.object\` the object it is about, as it was right after the change and in the
+same shape as the API returns it.
+
+The types are grouped below by that object. Each one says when Plaza sends it, which requests cause it, and
+shows a whole delivery body. Before you act on a delivery, [verify its signature](#verify-a-signature).`;
 
 /** The MDX of the catalogue page. */
 export function renderPage(groups: EventGroup[]): string {
   const count = groups.reduce((sum, group) => sum + group.events.length, 0);
-  return `${[
-    frontMatter,
-    '{/* Generated from specs/ by scripts/gen-webhook-events.ts (npm run gen-api). Edit the specs or the generator, not this file. */}',
-    `import VerifySignature from '@site/${signaturePartial}';`,
-    '# Webhook events',
+  const body = toMdx(
     [
-      `Plaza sends ${count} types of event to your [webhooks](/concepts/webhooks). Each delivery is one event: its \`id\`, its \`type\`,`,
-      'when it happened, the account it happened in, the request that caused it (`request_id`, with your',
-      '`correlation_id`), and in `data.object` the object it is about, as it was right after the change and in the',
-      'same shape as the API returns it.',
-    ].join('\n'),
-    [
-      'The types are grouped below by that object. Each one says when Plaza sends it, which requests cause it, and',
-      'shows a whole delivery body. Before you act on a delivery, [verify its signature](#verify-a-signature).',
-    ].join('\n'),
-    overview(groups),
-    ...groups.map(groupSection),
-    heading(2, 'Verify a signature', 'verify-a-signature'),
-    '<VerifySignature />',
-  ].join('\n\n')}\n`;
+      {type: 'mdxFlowExpression', value: '/* Generated from specs/ by scripts/gen-webhook-events.ts (npm run gen-api). Edit the specs or the generator, not this file. */'},
+      {type: 'mdxjsEsm', value: `import VerifySignature from '@site/${signaturePartial}';`},
+      {type: 'heading', depth: 1, children: [text('Webhook events')]},
+      ...specMarkdown(intro.replace('{count}', String(count))),
+      overview(groups),
+      ...groups.flatMap(groupSection),
+      heading(2, [text('Verify a signature')], 'verify-a-signature'),
+      {type: 'mdxJsxFlowElement', name: 'VerifySignature', attributes: [], children: []},
+    ],
+    pageFile,
+  );
+  return `${head}\n\n${body}\n`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -2,7 +2,8 @@
  * Serves the production build the way a CDN would: on 127.0.0.1 only, with brotli or gzip,
  * long-lived caching for hashed assets, `/x`, `/x/` and `/x.html` reaching the same page
  * (the last by a redirect, as hosts with clean URLs do),
- * and the site's 404 page (status 404) for anything else.
+ * the site's 404 page (status 404) for anything else, and on every answer the headers that the
+ * build wrote to build/_headers (scripts/write-headers.ts: the Content-Security-Policy and others).
  *
  * Usage: tsx scripts/serve-build.ts [--dir build] [--port 3000]
  */
@@ -11,6 +12,7 @@ import {readFile, stat} from 'node:fs/promises';
 import {extname, join, normalize, resolve, sep} from 'node:path';
 import {brotliCompressSync, gzipSync, constants as zlib} from 'node:zlib';
 import {parseArgs} from 'node:util';
+import {headersFile, readHeaders} from './write-headers';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -116,7 +118,14 @@ function encode(path: string, version: string, body: Buffer, encoding: Encoding)
 
 export function startServer(dir: string, port: number): Promise<Server> {
   const root = resolve(dir);
+  let headers: Record<string, string>;
+  try {
+    headers = readHeaders(root);
+  } catch {
+    return Promise.reject(new Error(`${join(root, headersFile)} is missing: run "npm run build", whose last step writes it`));
+  }
   const server = createServer(async (req, res) => {
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const resolution = await resolveFile(root, url.pathname);
     if (resolution && 'redirect' in resolution) {

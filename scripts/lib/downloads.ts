@@ -12,6 +12,7 @@ import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {isDeepStrictEqual} from 'node:util';
 import type {CollectionResult, Options} from 'openapi-to-postmanv2';
+import {toMarkdown} from './spec-text';
 import {apis, listOperations, parseSpec, resolveLocalRef, type ApiName, type OpenApiDocument} from './specs';
 
 type Api = (typeof apis)[number];
@@ -78,6 +79,22 @@ function rawUrl(url: PostmanUrl): string {
   return `${(url.host ?? []).join('.')}/${(url.path ?? []).join('/')}${query.length ? `?${query.join('&')}` : ''}`;
 }
 
+/** Descriptions already rewritten: the collections repeat the same ones (shared schemas and headers) thousands of times. */
+const rewritten = new Map<string, string>();
+
+function safeMarkdown(markdown: string): string {
+  let safe = rewritten.get(markdown);
+  if (safe === undefined) rewritten.set(markdown, (safe = toMarkdown(markdown)));
+  return safe;
+}
+
+/** A description of the spec as Postman shows it (Markdown): rewritten from its cleaned syntax tree. */
+function safeDescription(description: unknown): unknown {
+  if (typeof description === 'string') return safeMarkdown(description);
+  const content = (description as {content?: unknown} | null)?.content;
+  return typeof content === 'string' ? {...(description as Json), content: safeMarkdown(content)} : description;
+}
+
 /**
  * The converter's output made tidy: every URL gets its `raw` form, and these are dropped: random
  * ids, empty event lists, empty bodies (of requests that send none), empty descriptions, nulls
@@ -95,6 +112,7 @@ function tidy(value: unknown, key = ''): unknown {
   });
   const node = Object.fromEntries(
     entries.map(([childKey, child]) => {
+      if (childKey === 'description') return [childKey, safeDescription(child)];
       const shown = key === 'response' && childKey === 'header' ? (child as Json[]).map(({disabled, ...header}) => header) : child;
       return [childKey, tidy(shown, childKey)];
     }),
@@ -198,7 +216,7 @@ export async function toPostmanCollection(api: Api, spec: OpenApiDocument): Prom
     info: {
       _postman_id: stableId(api.name),
       name: title,
-      description: {content: [lead, spec.info?.description?.trim()].filter(Boolean).join('\n\n'), type: 'text/markdown'},
+      description: {content: [lead, toMarkdown(spec.info?.description ?? '')].filter(Boolean).join('\n\n'), type: 'text/markdown'},
       schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json',
     },
     item: converted.item,

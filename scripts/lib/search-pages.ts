@@ -1,7 +1,8 @@
 /**
  * The copy of a built page that Pagefind indexes (scripts/index-search.ts): the shipped HTML is
  * never changed. Only the article of a doc page with a kind (src/lib/search.ts) is indexed, without
- * its heading links and the request samples beside an API operation; the copy carries the page's
+ * its heading links and the parts of an API operation page marked `data-pagefind-ignore` (header
+ * parameters, response fields, samples: see src/plugins/api-pages); the copy carries the page's
  * kind as a filter and, on an API operation page, its method and path, its operationId and the
  * names of its request fields as metadata that the search matches and ranks (searchRanking).
  */
@@ -85,5 +86,8 @@ export function pageToIndex(html: string, route: string, operation?: OperationMe
     .replace('<p class=api-endpoint>', `${operation ? `<p>${attribute(operation.operation)}</p>` : ''}<p class=api-endpoint data-pagefind-weight=${endpointWeight}>`);
 }
 
-/** What Pagefind leaves out of the articles it indexes: heading links, and the request samples and response examples beside an API operation. */
-export const excludedFromIndex = ['.hash-link', '.api-samples'];
+/**
+ * What Pagefind leaves out of the articles it indexes: the theme's heading links. (The parts of an
+ * API operation page that search skips are marked where the page is written, src/plugins/api-pages.)
+ */
+export const excludedFromIndex = ['.hash-link'];

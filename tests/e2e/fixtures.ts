@@ -1,8 +1,9 @@
 import {test as base, expect, type Page} from '@playwright/test';
 
 /**
- * The shared test fixture: every page fails its test on an uncaught page error or an
- * unexpected console error, unless the test declares what it expects with allowConsole().
+ * The shared test fixture: every page fails its test on an uncaught page error, on any breach of
+ * the Content-Security-Policy that the server sends (build/_headers), or on an unexpected console
+ * error, unless the test declares what it expects with allowConsole().
  */
 type Fixtures = {
   allowConsole: (pattern: RegExp) => void;
@@ -14,6 +15,13 @@ export const test = base.extend<Fixtures>({
       const allowed: RegExp[] = [];
       const problems: string[] = [];
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      await page.exposeFunction('reportPolicyViolation', (violation: string) => problems.push(`Content-Security-Policy violation: ${violation}`));
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const report = (window as unknown as {reportPolicyViolation: (violation: string) => void}).reportPolicyViolation;
+          report(`${event.effectiveDirective} blocked ${event.blockedURI || 'an inline script or style'} (${event.sourceFile}:${event.lineNumber}) on ${location.pathname}`);
+        });
+      });
       page.on('console', (message) => {
         if (message.type() === 'error' && !allowed.some((pattern) => pattern.test(message.text()))) {
           problems.push(`console error: ${message.text()} (${message.location().url} on ${page.url()})`);

@@ -5,15 +5,17 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import type {AddressInfo} from 'node:net';
 import {isImmutable, resolveFile, startServer} from '../../scripts/serve-build';
+import {scriptHash, writeHeaders} from '../../scripts/write-headers';
 
 function makeSite(): string {
   const root = mkdtempSync(join(tmpdir(), 'plaza-serve-'));
   mkdirSync(join(root, 'guides'));
-  writeFileSync(join(root, 'index.html'), '<h1>home</h1>');
+  writeFileSync(join(root, 'index.html'), '<h1>home</h1><script>document.title = "home";</script><script src="/app.js"></script>');
   writeFileSync(join(root, 'guides', 'index.html'), '<h1>guides</h1>');
   writeFileSync(join(root, 'about.html'), '<h1>about</h1>');
   writeFileSync(join(root, '404.html'), '<h1>not found</h1>');
   writeFileSync(join(root, 'app.js'), 'console.log("x");'.repeat(100));
+  writeHeaders(root);
   return root;
 }
 
@@ -57,6 +59,13 @@ test('the server listens on 127.0.0.1 only, compresses, and answers 404 with the
 
     const missing = await fetch(`${base}/nowhere`);
     assert.equal(missing.status, 404);
+    for (const response of [gz, missing]) {
+      assert.equal(response.headers.get('x-content-type-options'), 'nosniff');
+      assert.equal(response.headers.get('referrer-policy'), 'strict-origin-when-cross-origin');
+      const policy = response.headers.get('content-security-policy') ?? '';
+      assert.match(policy, /object-src 'none'/);
+      assert.ok(policy.includes(`script-src 'self' 'wasm-unsafe-eval' ${scriptHash('document.title = "home";')};`), policy);
+    }
     assert.match(await missing.text(), /not found/);
   } finally {
     server.close();
@@ -94,4 +103,9 @@ test('hashed bundles and the content-named files of the search index are cached 
   for (const path of ['/pagefind/pagefind.js', '/pagefind/pagefind-worker.js', '/pagefind/wasm.en.pagefind', '/pagefind/pagefind-entry.json', '/guides/']) {
     assert.equal(isImmutable(path), false, path);
   }
+});
+
+test('the server refuses a build without its headers file', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'plaza-serve-'));
+  await assert.rejects(startServer(root, 0), /_headers is missing: run "npm run build"/);
 });

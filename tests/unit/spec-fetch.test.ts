@@ -40,6 +40,13 @@ const cases: Record<string, (api: 'accounts' | 'financial') => {status?: number;
     }),
   'unsafe-html': (api) =>
     ({body: variant(api, (doc) => (firstOperation(doc).description += ' <img src="x" onerror="alert(1)">'))}),
+  'many-problems': (api) =>
+    ({
+      body: variant(api, (doc) => {
+        firstOperation(doc).description += ' <script>alert(1)</script>';
+        doc.info.description = '[x](javascript:alert(1))';
+      }),
+    }),
   'one-bad': (api) => (api === 'accounts' ? {body: variant(api, (doc) => (doc.info.version = '1.1.0'))} : {status: 404, body: 'Not Found'}),
 };
 
@@ -104,6 +111,11 @@ const failures: [string, () => string, RegExp][] = [
   ['the document is not valid OpenAPI', () => `${base}/not-openapi`, /\/not-openapi\/swagger\/accounts\/swagger\.yaml: not valid OpenAPI: .+ at #\/paths/],
   ['two operations share a slug', () => `${base}/collision`, /\/collision\/swagger\/accounts\/swagger\.yaml: .+ share the page slug/],
   ['a description carries script', () => `${base}/unsafe-html`, /\/unsafe-html\/swagger\/accounts\/swagger\.yaml: unsafe HTML: #\/paths\/.+ contains an event-handler attribute/],
+  [
+    'the document has several problems',
+    () => `${base}/many-problems`,
+    /\/many-problems\/swagger\/accounts\/swagger\.yaml: unsafe HTML: #\/info\/description contains a javascript: URL; unsafe HTML: #\/paths\/.+ contains a <script> tag \(2 problems\)/,
+  ],
   ['the second spec fails after the first was fine', () => `${base}/one-bad`, /\/one-bad\/swagger\/financial\/swagger\.yaml: the host answered HTTP 404/],
 ];
 

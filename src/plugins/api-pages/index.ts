@@ -7,19 +7,22 @@
  * examples. Readers' browsers render it like any other page, with no API theme and no code
  * generator to download, and every word is in the HTML that search engines and the site search read.
  *
- * The page's children are laid out for the site search: docusaurus-lunr-search indexes the
- * sections under the h2/h3 of `.markdown` and descends only into `data-search-children`
- * containers, so only the parts marked so are indexed.
+ * The parts of a page that say the same on many pages (header parameters, response fields, the
+ * samples) carry Pagefind's `data-pagefind-ignore="all"`, so the site search indexes what sets the
+ * operation apart: its description, path and query parameters and request body.
  *
  * The sample tabs are lazy: only the chosen language, example and status are rendered, so a page
  * with many examples hydrates a few code blocks rather than dozens. The other samples are in the
  * page's own module, ready the moment a reader picks them.
  */
 import {STATUS_CODES} from 'node:http';
+import type {Paragraph, PhrasingContent, RootContent, TableRow} from 'mdast';
 import type {Download} from '../../../scripts/lib/downloads';
+import {frontMatter, jsxBlock, jsxInline, plainText, specMarkdown, text, toMdx} from '../../../scripts/lib/spec-text';
 import {languages, type Part, type SampleRequest} from './samples';
 import {fields, flatten, constraints, typeLabel, type Field, type Schema} from './schema';
 
+/** The generators write each page whole, front matter included (see spec-text.ts): the template adds nothing. */
 export const pageTemplate = require.resolve('./page.mustache');
 
 type Example = {summary?: string; value?: unknown};
@@ -29,11 +32,12 @@ type Response = {description?: string; headers?: Record<string, {description?: s
 type SecurityScheme = {type: string; in?: string; name?: string; scheme?: string};
 
 export type ApiPage = {
+  id: string;
   title: string;
-  frontMatter: {description?: string};
   api: {
     method: string;
     path: string;
+    summary?: string;
     tags?: string[];
     description?: string;
     deprecated?: boolean;
@@ -48,49 +52,76 @@ export type ApiPage = {
 };
 
 export type InfoPage = {
-  frontMatter: {description?: string};
+  id: string;
   info: {title: string; version: string; description?: string};
 };
 
-/** Markdown from the specs made safe for MDX: braces and angle brackets outside code are literal text. */
-export function mdx(markdown: string): string {
-  return markdown
-    .split(/(```[\s\S]*?```|`[^`\n]*`)/)
-    .map((part, index) => (index % 2 === 1 ? part : part.replace(/[{}]/g, '\\$&').replaceAll('<', '&lt;').replaceAll('>', '&gt;')))
-    .join('');
+export type TagPage = {
+  id: string;
+  title: string;
+  tag: {name: string; description?: string};
+};
+
+const paragraph = (...children: PhrasingContent[]): Paragraph => ({type: 'paragraph', children});
+const strong = (value: string): PhrasingContent => ({type: 'strong', children: [text(value)]});
+const code = (value: string): PhrasingContent => ({type: 'inlineCode', value});
+const link = (label: string, url: string): PhrasingContent => ({type: 'link', url, children: [text(label)]});
+const heading = (depth: 1 | 2 | 3, value: string): RootContent => ({type: 'heading', depth, children: [text(value)]});
+const admonition = (kind: string, title: string, body: string): RootContent => ({
+  type: 'containerDirective',
+  name: kind,
+  children: [{type: 'paragraph', data: {directiveLabel: true}, children: [text(title)]}, {type: 'paragraph', children: [text(body)]}],
+});
+const br = (): PhrasingContent => jsxInline('br', {}, []);
+
+/** Spec Markdown squeezed into one table cell: paragraphs and list items become line breaks. */
+function cell(markdown: string): PhrasingContent[] {
+  const lines: PhrasingContent[][] = [];
+  const walk = (nodes: RootContent[], bullet = ''): void => {
+    for (const node of nodes) {
+      if (node.type === 'list') node.children.forEach((item) => walk(item.children, '• '));
+      else if (node.type === 'paragraph' || node.type === 'heading') lines.push([...(bullet ? [text(bullet)] : []), ...node.children]);
+      else if (node.type === 'code') lines.push([code(node.value)]);
+      else if ('children' in node) walk(node.children as RootContent[], bullet);
+      else if (node.type !== 'thematicBreak') lines.push([node as PhrasingContent]);
+    }
+  };
+  walk(specMarkdown(markdown));
+  return oneLine(lines.flatMap((line, index) => (index === 0 ? line : [br(), ...line])));
 }
 
-/** Markdown squeezed into one table cell: paragraphs and list items become line breaks. */
-function cell(markdown: string): string {
-  return mdx(markdown.trim())
-    .split(/\n\s*\n/)
-    .map((paragraph) => paragraph.replace(/\n\s*[-*] /g, '<br />• ').replace(/^[-*] /, '• ').replace(/\s*\n\s*/g, ' '))
-    .join('<br /><br />')
-    .replaceAll('|', '\\|');
+/** Phrasing content with its line breaks turned into spaces, as a table row is one line. */
+function oneLine(nodes: PhrasingContent[]): PhrasingContent[] {
+  return nodes.map((node) => {
+    if (node.type === 'text' || node.type === 'inlineCode') return {...node, value: node.value.replace(/\s*[\r\n]\s*/g, ' ')};
+    if (node.type === 'break') return text(' ');
+    return 'children' in node ? ({...node, children: oneLine(node.children as PhrasingContent[])} as PhrasingContent) : node;
+  });
 }
 
 /** The first sentence of a description as plain text, for the page's meta description. */
 function summary(markdown: string): string {
-  const text = markdown.replace(/`([^`]*)`/g, '$1').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/\s+/g, ' ').trim();
-  const sentence = text.match(/^.+?[.!?](?=\s|$)/)?.[0] ?? text;
-  const short = sentence.length <= 160 ? sentence : `${sentence.slice(0, 157).replace(/\s+\S*$/, '')}…`;
-  return short.replaceAll('\\', '\\\\').replaceAll('"', '\\"');
+  const words = plainText(markdown);
+  const sentence = words.match(/^.+?[.!?](?=\s|$)/)?.[0] ?? words;
+  return sentence.length <= 160 ? sentence : `${sentence.slice(0, 157).replace(/\s+\S*$/, '')}…`;
 }
 
-function badges(field: Pick<Field, 'required' | 'deprecated'>): string {
+function badges(field: Pick<Field, 'required' | 'deprecated'>): PhrasingContent[] {
   return [
-    field.required ? '<span className="api-field__required">required</span>' : '',
-    field.deprecated ? '<span className="api-field__deprecated">deprecated</span>' : '',
-  ].join('');
+    ...(field.required ? [jsxInline('span', {className: 'api-field__required'}, [text('required')])] : []),
+    ...(field.deprecated ? [jsxInline('span', {className: 'api-field__deprecated'}, [text('deprecated')])] : []),
+  ];
 }
 
-function table(rows: Field[]): string {
-  if (rows.length === 0) return '';
-  const lines = rows.map((row) => {
-    const description = [cell(row.description), ...row.constraints.map(cell)].filter(Boolean).join(' ');
-    return `| \`${row.name}\`${badges(row)} | ${cell(row.type)} | ${description} |`;
+const row = (cells: PhrasingContent[][]): TableRow => ({type: 'tableRow', children: cells.map((children) => ({type: 'tableCell', children}))});
+
+function table(rows: Field[]): RootContent[] {
+  if (rows.length === 0) return [];
+  const lines = rows.map((field) => {
+    const description = [field.description, ...field.constraints].filter(Boolean).flatMap((part, index) => [...(index ? [text(' ')] : []), ...cell(part)]);
+    return row([[code(field.name), ...badges(field)], [text(field.type)], description]);
   });
-  return ['| Name | Type | Description |', '| --- | --- | --- |', ...lines].join('\n');
+  return [{type: 'table', align: [], children: [row([[text('Name')], [text('Type')], [text('Description')]]), ...lines]}];
 }
 
 function parameterField(parameter: Parameter): Field {
@@ -114,47 +145,48 @@ function bodyFields(schema: Schema | undefined, direction: 'request' | 'response
   return fields(flat, direction);
 }
 
-function authentication(page: ApiPage): string {
+function authentication(page: ApiPage): PhrasingContent[] {
   const requirements = page.api.security ?? [];
-  if (requirements.length === 0) return 'No authentication.';
+  if (requirements.length === 0) return [text('No authentication.')];
   const schemes = page.api.securitySchemes ?? {};
   const ways = requirements.flatMap((requirement) =>
-    Object.keys(requirement).map((name) => {
+    Object.keys(requirement).map((name): PhrasingContent[] => {
       const scheme = schemes[name];
-      if (scheme?.type === 'apiKey') return `your secret key in the \`${scheme.name}\` ${scheme.in}`;
-      return `\`${name}\``;
+      if (scheme?.type === 'apiKey') return [text('your secret key in the '), code(scheme.name ?? name), text(` ${scheme.in}`)];
+      return [code(name)];
     }),
   );
-  return `Send ${ways.join(' or ')}. See [Authentication](/api/authentication).`;
+  const joined = ways.flatMap((way, index) => [...(index ? [text(' or ')] : []), ...way]);
+  return [text('Send '), ...joined, text('. See '), link('Authentication', '/api/authentication'), text('.')];
 }
 
 const parameterTitles = {path: 'Path parameters', query: 'Query parameters', header: 'Header parameters'};
 
-function parameterSection(page: ApiPage, place: keyof typeof parameterTitles): string {
+function parameterSection(page: ApiPage, place: keyof typeof parameterTitles): RootContent[] {
   const matching = (page.api.parameters ?? []).filter((parameter) => parameter.in === place);
-  return matching.length ? `### ${parameterTitles[place]}\n\n${table(matching.map(parameterField))}` : '';
+  return matching.length ? [heading(3, parameterTitles[place]), ...table(matching.map(parameterField))] : [];
 }
 
-function bodySection(page: ApiPage): string {
+function bodySection(page: ApiPage): RootContent[] {
   const {requestBody} = page.api;
-  const parts: string[] = [];
+  const parts: RootContent[] = [];
   for (const [type, media] of Object.entries(requestBody?.content ?? {})) {
     const schema = media.schema ? flatten(media.schema) : undefined;
-    parts.push(`### Body`, `Content type \`${type}\`${requestBody?.required ? ', required' : ''}.`);
+    parts.push(heading(3, 'Body'), paragraph(text('Content type '), code(type), text(`${requestBody?.required ? ', required' : ''}.`)));
     const description = requestBody?.description ?? schema?.description;
-    if (description) parts.push(mdx(description.trim()));
-    parts.push(table(bodyFields(schema, 'request')));
+    if (description) parts.push(...specMarkdown(description));
+    parts.push(...table(bodyFields(schema, 'request')));
   }
-  return parts.filter(Boolean).join('\n\n');
+  return parts;
 }
 
-function responseSection(page: ApiPage): string {
-  const parts = ['## Responses'];
+function responseSection(page: ApiPage): RootContent[] {
+  const parts = [heading(2, 'Responses')];
   for (const [status, response] of Object.entries(page.api.responses ?? {})) {
-    parts.push(`### ${status} ${STATUS_CODES[status] ?? ''}`.trim());
-    if (response.description) parts.push(mdx(response.description.trim()));
+    parts.push(heading(3, `${status} ${STATUS_CODES[status] ?? ''}`.trim()));
+    if (response.description) parts.push(...specMarkdown(response.description));
     if (Number(status) >= 400) {
-      parts.push('The body is an [error object](/api/errors): its `type` and `code` say what went wrong.');
+      parts.push(paragraph(text('The body is an '), link('error object', '/api/errors'), text(': its '), code('type'), text(' and '), code('code'), text(' say what went wrong.')));
       continue;
     }
     const headers = Object.entries(response.headers ?? {}).map(([name, header]) => ({
@@ -165,13 +197,13 @@ function responseSection(page: ApiPage): string {
       constraints: [],
       deprecated: false,
     }));
-    if (headers.length) parts.push('Headers:', table(headers));
+    if (headers.length) parts.push(paragraph(text('Headers:')), ...table(headers));
     const media = Object.values(response.content ?? {})[0];
     // Every field of a response is always there (null when empty), so none is marked required.
-    const rows = bodyFields(media?.schema, 'response').map((row) => ({...row, required: false}));
-    if (rows.length) parts.push('Body:', table(rows));
+    const rows = bodyFields(media?.schema, 'response').map((field) => ({...field, required: false}));
+    if (rows.length) parts.push(paragraph(text('Body:')), ...table(rows));
   }
-  return parts.join('\n\n');
+  return parts;
 }
 
 const mediaExamples = (media: Media | undefined): [string, Example][] => {
@@ -220,117 +252,170 @@ function sampleRequests(page: ApiPage): [string, SampleRequest][] {
   return [['request', base]];
 }
 
-type Tab = {value: string; label: string; body: string};
+type Tab = {value: string; label: string; body: RootContent[]};
 
-/** Lazy theme-classic tabs (only the chosen item is rendered); `attributes` are Tabs' own, as MDX. */
-function lazyTabs(items: Tab[], attributes: string): string {
-  const body = items.map((item) => `<TabItem value=${JSON.stringify(item.value)} label=${JSON.stringify(item.label)}>\n\n${item.body}\n\n</TabItem>`);
-  return `<Tabs lazy ${attributes}>\n\n${body.join('\n\n')}\n\n</Tabs>`;
-}
-
-const fenced = (language: string, code: string): string => `\`\`\`${language}\n${code}\n\`\`\``;
-
-function languageTabs(request: SampleRequest): string {
-  const items = languages.map((language) => ({value: language.id, label: language.label, body: fenced(language.highlight, language.write(request))}));
-  return lazyTabs(items, 'groupId="api-language" className="api-samples__tabs"');
-}
-
-/** Tabs with one item per example, labelled with its summary; a single example needs no tabs. */
-function exampleTabs(entries: [string, string][]): string {
-  if (entries.length === 1) return entries[0][1];
-  return lazyTabs(
-    entries.map(([label, body], index) => ({value: String(index), label, body})),
-    'className="api-samples__examples"',
+/** Lazy theme-classic tabs (only the chosen item is rendered); `attributes` are Tabs' own. */
+function lazyTabs(items: Tab[], attributes: Record<string, string>): RootContent {
+  return jsxBlock(
+    'Tabs',
+    {lazy: true, ...attributes},
+    items.map((item) => jsxBlock('TabItem', {value: item.value, label: item.label}, item.body)),
   );
 }
 
-function responseExamples(page: ApiPage): string {
+const fenced = (lang: string, value: string, meta?: string): RootContent => ({type: 'code', lang, meta, value});
+
+function languageTabs(request: SampleRequest): RootContent[] {
+  const items = languages.map((language) => ({value: language.id, label: language.label, body: [fenced(language.highlight, language.write(request))]}));
+  return [lazyTabs(items, {groupId: 'api-language', className: 'api-samples__tabs'})];
+}
+
+/** Tabs with one item per example, labelled with its summary; a single example needs no tabs. */
+function exampleTabs(entries: [string, RootContent[]][]): RootContent[] {
+  if (entries.length === 1) return entries[0][1];
+  return [lazyTabs(entries.map(([label, body], index) => ({value: String(index), label, body})), {className: 'api-samples__examples'})];
+}
+
+function responseExamples(page: ApiPage): RootContent {
   const responses = Object.entries(page.api.responses ?? {});
   const items = responses.map(([status, response]): Tab => {
     const examples = mediaExamples(Object.values(response.content ?? {})[0]);
-    const blocks = examples.map(([name, example]): [string, string] => [example.summary ?? name, fenced('json', JSON.stringify(example.value, null, 2))]);
-    return {value: status, label: status, body: blocks.length ? exampleTabs(blocks) : '<p>No body.</p>'};
+    const blocks = examples.map(([name, example]): [string, RootContent[]] => [example.summary ?? name, [fenced('json', JSON.stringify(example.value, null, 2))]]);
+    return {value: status, label: status, body: blocks.length ? exampleTabs(blocks) : [paragraph(jsxInline('p', {}, [text('No body.')]))]};
   });
   const success = responses.find(([status]) => status.startsWith('2'))?.[0] ?? responses[0][0];
-  return lazyTabs(items, `className="api-samples__tabs" defaultValue="${success}"`);
+  return lazyTabs(items, {className: 'api-samples__tabs', defaultValue: success});
 }
 
-function samplesAside(page: ApiPage): string {
-  const requests = sampleRequests(page).map(([label, request]): [string, string] => [label, languageTabs(request)]);
-  return [
-    '<aside className="api-samples" aria-label="Request and response samples">',
-    '<h2 className="api-samples__title">Request</h2>',
-    exampleTabs(requests),
-    '<h2 className="api-samples__title">Responses</h2>',
+function samplesAside(page: ApiPage): RootContent {
+  const requests = sampleRequests(page).map(([label, request]): [string, RootContent[]] => [label, languageTabs(request)]);
+  return jsxBlock('aside', {className: 'api-samples', 'aria-label': 'Request and response samples', ...notIndexed}, [
+    paragraph(jsxInline('h2', {className: 'api-samples__title'}, [text('Request')])),
+    ...exampleTabs(requests),
+    paragraph(jsxInline('h2', {className: 'api-samples__title'}, [text('Responses')])),
     responseExamples(page),
-    '</aside>',
-  ].join('\n\n');
+  ]);
 }
 
-/** A part of the reference column; `indexed` parts are read by the site search. */
-function part(content: string[], indexed: boolean): string {
-  const body = content.filter(Boolean);
-  if (body.length === 0) return '';
-  return [`<div className="api-operation__part"${indexed ? ' data-search-children="true"' : ''}>`, ...body, '</div>'].join('\n\n');
+/** Pagefind leaves an element with this attribute, its headings included, out of the search index. */
+const notIndexed = {'data-pagefind-ignore': 'all'};
+
+/** A part of the reference column; only `indexed` parts are read by the site search. */
+function part(content: RootContent[], indexed: boolean): RootContent[] {
+  if (content.length === 0) return [];
+  return [jsxBlock('div', {className: 'api-operation__part', ...(indexed ? {} : notIndexed)}, content)];
 }
 
 /** The tags of the operations about webhooks and events, whose pages link to the catalogue of event types. */
 const eventTags = new Set(['Webhooks', 'Events']);
 
-function eventCatalogueLink(page: ApiPage): string {
+function eventCatalogueLink(page: ApiPage): RootContent[] {
   const about = (page.api.tags ?? []).some((tag) => eventTags.has(tag));
-  return about ? 'Every event type and its payload: [Webhook events](/api/webhook-events).' : '';
+  return about ? [paragraph(text('Every event type and its payload: '), link('Webhook events', '/api/webhook-events'), text('.'))] : [];
 }
 
+const imports: RootContent[] = ["import Tabs from '@theme/Tabs';", "import TabItem from '@theme/TabItem';"].map((value) => ({type: 'mdxjsEsm', value}));
+
 /**
- * The MDX of an operation page. Also gives the page a meta description: its first sentence.
- * Header parameters (the same few headers on most pages) and response fields (the same objects
- * on many pages) are left out of the search index; the samples too.
+ * The MDX of an operation page, front matter included; its meta description is the first sentence
+ * of its description. Header parameters (the same few headers on most pages) and response fields
+ * (the same objects on many pages) are left out of the search index; the samples too.
  */
 export function createApiPageMD(page: ApiPage): string {
   const {api} = page;
-  if (api.description) page.frontMatter.description = summary(api.description);
+  // The summary as written: the plugin's page title has its double quotes turned into single ones.
+  const title = api.summary ?? page.title;
   const method = api.method.toLowerCase();
   const hasRequest = (api.parameters ?? []).length > 0 || api.requestBody !== undefined;
-  return [
-    "import Tabs from '@theme/Tabs';",
-    "import TabItem from '@theme/TabItem';",
-    part(
-      [
-        `# ${page.title}`,
-        `<p className="api-endpoint"><span className="api-endpoint__method api-endpoint__method--${method}">${method.toUpperCase()}</span> <code className="api-endpoint__path">{${JSON.stringify(api.path)}}</code></p>`,
-        api.deprecated ? ':::warning[Deprecated]\n\nThis operation is deprecated and will be removed in a future version.\n\n:::' : '',
-        api.description ? mdx(api.description.trim()) : '',
-        eventCatalogueLink(page),
-        `**Authentication.** ${authentication(page)}`,
-        hasRequest ? '## Request' : '',
-        parameterSection(page, 'path'),
-        parameterSection(page, 'query'),
-      ],
-      true,
-    ),
-    part([parameterSection(page, 'header')], false),
-    part([bodySection(page)], true),
-    part([responseSection(page)], false),
-    samplesAside(page),
-  ]
-    .filter(Boolean)
-    .join('\n\n');
+  const head = frontMatter({
+    id: page.id,
+    title,
+    description: api.description ? summary(api.description) : undefined,
+    sidebar_label: title,
+    hide_table_of_contents: true,
+    sidebar_class_name: `${method} api-method`,
+    hide_title: true,
+    custom_edit_url: null,
+  });
+  const body = toMdx(
+    [
+      ...imports,
+      ...part(
+        [
+          heading(1, title),
+          // A paragraph that is only an element, on one line: MDX reads it as that element, as a block.
+          paragraph(
+            jsxInline('p', {className: 'api-endpoint'}, [
+              jsxInline('span', {className: `api-endpoint__method api-endpoint__method--${method}`}, [text(method.toUpperCase())]),
+              text(' '),
+              jsxInline('code', {className: 'api-endpoint__path'}, [text(api.path)]),
+            ]),
+          ),
+          ...(api.deprecated
+            ? [admonition('warning', 'Deprecated', 'This operation is deprecated and will be removed in a future version.')]
+            : []),
+          ...(api.description ? specMarkdown(api.description) : []),
+          ...eventCatalogueLink(page),
+          paragraph(strong('Authentication.'), text(' '), ...authentication(page)),
+          ...(hasRequest ? [heading(2, 'Request')] : []),
+          ...parameterSection(page, 'path'),
+          ...parameterSection(page, 'query'),
+        ],
+        true,
+      ),
+      ...part(parameterSection(page, 'header'), false),
+      ...part(bodySection(page), true),
+      ...part(responseSection(page), false),
+      samplesAside(page),
+    ],
+    `${api.method.toUpperCase()} ${api.path} (${page.id})`,
+  );
+  return `${head}\n\n${body}`;
 }
+
 /**
  * The MDX of an API's introduction page: its title, version and description from the spec, and
  * links to its downloads (plain anchors with `download`: static files, not routes of the site).
  */
 export function createInfoPageMD(page: InfoPage, downloads: Download[] = []): string {
   const {title, version, description} = page.info;
-  if (description) page.frontMatter.description = summary(description);
-  const links = downloads.map((download) => `<a href="${download.url}" download>${download.label}</a>`).join(' · ');
-  return [
-    `# ${title}`,
-    `<p className="api-version">Version ${version}</p>`,
-    links ? `**Download:** ${links} ([how to import into Postman](/api/#download-the-specs))` : '',
-    description ? mdx(description.trim()) : '',
-  ]
-    .filter(Boolean)
-    .join('\n\n');
+  const head = frontMatter({
+    id: page.id,
+    title,
+    description: description ? summary(description) : undefined,
+    sidebar_label: 'Introduction',
+    sidebar_position: 0,
+    hide_title: true,
+    custom_edit_url: null,
+  });
+  const links = downloads.flatMap((download, index) => [
+    ...(index ? [text(' · ')] : []),
+    jsxInline('a', {href: download.url, download: true}, [text(download.label)]),
+  ]);
+  const body = toMdx(
+    [
+      heading(1, title),
+      paragraph(jsxInline('p', {className: 'api-version'}, [text(`Version ${version}`)])),
+      ...(links.length
+        ? [paragraph(strong('Download:'), text(' '), ...links, text(' ('), link('how to import into Postman', '/api/#download-the-specs'), text(')'))]
+        : []),
+      ...(description ? specMarkdown(description) : []),
+    ],
+    `the info of ${title}`,
+  );
+  return `${head}\n\n${body}`;
+}
+
+/** The MDX of a tag's page: its name, its description and the cards of its operations. */
+export function createTagPageMD(page: TagPage): string {
+  const {description} = page.tag;
+  const head = frontMatter({id: page.id, title: page.title, description: description ? summary(description) : page.title, custom_edit_url: null});
+  const cards = [
+    "import DocCardList from '@theme/DocCardList';",
+    "import {useCurrentSidebarCategory} from '@docusaurus/theme-common';",
+    '',
+    '<DocCardList items={useCurrentSidebarCategory().items}/>',
+  ].join('\n');
+  const body = toMdx([...(description ? specMarkdown(description) : []), fenced('mdx-code-block', cards)], `the tag ${page.tag.name}`);
+  return `${head}\n\n${body}`;
 }

@@ -71,7 +71,13 @@ export function typeLabel(input: Schema): string {
   return schema.nullable ? `${label} or null` : label;
 }
 
-const code = (value: unknown): string => `\`${typeof value === 'string' ? value : JSON.stringify(value)}\``;
+/** A value as a Markdown code span, fenced by more backticks than it holds. */
+function code(value: unknown): string {
+  const literal = typeof value === 'string' ? value : JSON.stringify(value);
+  const fence = '`'.repeat(Math.max(0, ...[...literal.matchAll(/`+/g)].map((run) => run[0].length)) + 1);
+  const pad = /^`|`$/.test(literal) ? ' ' : '';
+  return `${fence}${pad}${literal}${pad}${fence}`;
+}
 
 /** "Length 1 to 128." and the like, or nothing when neither bound is set. */
 function bounds(what: string, min: number | undefined, max: number | undefined): string[] {

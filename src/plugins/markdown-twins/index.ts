@@ -131,11 +131,12 @@ export default function markdownTwins(options: Options): (context: LoadContext) 
       for (const title of [...options.sections.map((section) => section.title), 'Optional']) {
         const entries = twins.filter(({page}) => sectionOf(page.route) === title);
         if (entries.length === 0) continue;
-        lines.push('', `## ${title}`, '');
-        for (const {page} of entries) {
+        // Titles and descriptions come from the specs too: the list is written by the Markdown serializer.
+        const cards = entries.map(({page}) => {
           const summary = oneLine(page.description);
-          lines.push(`- [${page.title}](${twinUrl(page.route)})${summary && summary !== page.title ? `: ${summary}` : ''}`);
-        }
+          return {title: oneLine(page.title), url: twinUrl(page.route), description: summary && summary !== page.title ? summary : undefined};
+        });
+        lines.push('', `## ${title}`, '', stringify([cardList(cards)]).trimEnd());
       }
       await writeFile(path.join(outDir, 'llms.txt'), `${lines.join('\n')}\n`);
       await writeFile(

@@ -15,12 +15,7 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Heading, List, Paragraph, PhrasingContent, Root, RootContent, Text} from 'mdast';
-import {unified} from 'unified';
-import remarkParse from 'remark-parse';
-import remarkMdx from 'remark-mdx';
-import remarkGfm from 'remark-gfm';
-import remarkDirective from 'remark-directive';
-import remarkStringify from 'remark-stringify';
+import {parseMdx, toMarkdown} from '../../../scripts/lib/spec-text';
 
 /** A page that a category lists, as `<DocCardList>` shows it. */
 export type Card = {title: string; url: string; description?: string};
@@ -47,10 +42,6 @@ const admonitionTitles: Record<string, string> = {
   danger: 'Danger',
 };
 
-const parser = unified().use(remarkParse).use(remarkMdx).use(remarkGfm).use(remarkDirective);
-const printer = unified()
-  .use(remarkGfm, {tablePipeAlign: false})
-  .use(remarkStringify, {bullet: '-', fence: '`', fences: true, emphasis: '_', rule: '-', listItemIndent: 'one'});
 
 /** The front matter (as text) and the body of an MDX file. */
 export function splitFrontMatter(source: string): {frontMatter: string; body: string} {
@@ -66,9 +57,9 @@ export function mdxToMarkdown(source: string, file: string, title: string, conte
   return stringify(hasTitle ? content : [heading, ...content]);
 }
 
-/** Markdown nodes as Markdown text. */
+/** Markdown nodes as Markdown text, written as spec text is (scripts/lib/spec-text.ts). */
 export function stringify(content: RootContent[]): string {
-  return printer.stringify({type: 'root', children: content}).trim() + '\n';
+  return `${toMarkdown(content)}\n`;
 }
 
 /** A list of links with their descriptions, as the twins of index pages show a category. */
@@ -91,7 +82,7 @@ export function cardList(cards: Card[]): List {
 }
 
 function convertBody(body: string, file: string, context: TwinContext): RootContent[] {
-  const tree = parser.parse(body) as Root;
+  const tree = parseMdx(body);
   const partials = new Map<string, string>();
   for (const node of tree.children) {
     if (node.type !== 'mdxjsEsm') continue;

@@ -1,0 +1,93 @@
+/**
+ * The last step of `npm run build`: writes build/_headers, the response headers of every page in
+ * the format Netlify and Cloudflare Pages read, with a strict Content-Security-Policy. Scripts run
+ * only from the site's own files and as the inline scripts of the built HTML, each allowed by the
+ * SHA-256 hash of its text (Docusaurus' colour mode and announcement bar scripts, the loader of
+ * src/plugins/ssr-template.ts, ...), so a script that a page was never built with does not run.
+ * `npm run serve` (scripts/serve-build.ts) sends the same headers; the README shows them for nginx
+ * and a CDN.
+ *
+ * Keep it the last step: a step after it that adds an inline script would need its hash here.
+ *
+ * Usage: tsx scripts/write-headers.ts [--dir build]
+ */
+import {createHash} from 'node:crypto';
+import {readdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {parseArgs} from 'node:util';
+
+export const headersFile = '_headers';
+
+/** The text of every inline script of an HTML page that a browser would run. */
+export function inlineScripts(html: string): string[] {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter(([, attributes]) => !/\ssrc\s*=/i.test(attributes))
+    .filter(([, attributes]) => {
+      const type = /\stype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
+      return type === undefined || type === 'module' || type.includes('javascript');
+    })
+    .map(([, , body]) => body);
+}
+
+export const scriptHash = (script: string): string => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
+
+/** The policy for pages whose inline scripts have these hashes. */
+export function contentSecurityPolicy(hashes: string[]): string {
+  return [
+    "default-src 'self'",
+    // 'wasm-unsafe-eval' lets the site search (Pagefind) compile its WebAssembly. Unlike
+    // 'unsafe-eval' it allows no eval() or new Function() of strings: it cannot run injected text.
+    `script-src 'self' 'wasm-unsafe-eval' ${hashes.join(' ')}`,
+    // The theme sets style attributes (the announcement bar's colours, hidden elements).
+    "style-src 'self' 'unsafe-inline'",
+    // Infima's icons are data: SVGs in the CSS.
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}
+
+/** The headers of every page: the policy, and no MIME sniffing nor full URLs sent to other sites. */
+export function pageHeaders(hashes: string[]): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(hashes),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+  };
+}
+
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir, {recursive: true, encoding: 'utf8'})
+    .filter((file) => file.endsWith('.html'))
+    .map((file) => join(dir, file));
+}
+
+/** Writes `dir`/_headers for the HTML in `dir`; returns the hashes it allows. */
+export function writeHeaders(dir: string): string[] {
+  const hashes = [...new Set(htmlFiles(dir).flatMap((file) => inlineScripts(readFileSync(file, 'utf8')).map(scriptHash)))].sort();
+  const lines = ['/*', ...Object.entries(pageHeaders(hashes)).map(([name, value]) => `  ${name}: ${value}`)];
+  writeFileSync(join(dir, headersFile), `${lines.join('\n')}\n`);
+  return hashes;
+}
+
+/** The headers of a `_headers` file that apply to every path (its `/*` rule). */
+export function readHeaders(dir: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  let everyPath = false;
+  for (const line of readFileSync(join(dir, headersFile), 'utf8').split('\n')) {
+    if (!/^\s/.test(line)) everyPath = line.trim() === '/*';
+    const header = /^\s+([\w-]+):\s*(.*)$/.exec(line);
+    if (everyPath && header) headers[header[1]] = header[2];
+  }
+  return headers;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const {values} = parseArgs({options: {dir: {type: 'string', default: 'build'}}});
+  const hashes = writeHeaders(values.dir);
+  console.log(`headers: ${values.dir}/${headersFile} allows ${hashes.length} inline scripts by hash`);
+}
