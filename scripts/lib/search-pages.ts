@@ -90,4 +90,4 @@ export function pageToIndex(html: string, route: string, operation?: OperationMe
  * What Pagefind leaves out of the articles it indexes: the theme's heading links. (The parts of an
  * API operation page that search skips are marked where the page is written, src/plugins/api-pages.)
  */
-export const excludedFromIndex = ['.hash-link'];
+export const excludedFromIndex = ['.hash-link', 'pre'];

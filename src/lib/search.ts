@@ -24,18 +24,18 @@ export function kindOfRoute(route: string): SearchKind | undefined {
  * adds: every page's title again as `topic`, except an API operation's (a task phrase finds the
  * guide before the operation of the same words), and an operation's method and path as `endpoint`
  * and the names of its request fields as `fields`. pageLength 0 does not penalize a long page, so
- * that a catalogue such as /api/errors is found by one of its codes; termSaturation 1 and
- * termFrequency 0.3 make a term repeated on a page count for less, so that the many mentions of
- * "dispute case" on an operation page do not outrank the page titled Dispute cases; termSimilarity 3
- * ranks a word matched whole above a longer word it begins (payout for "pay"). The figures were chosen with, and any change must pass,
- * tests/e2e/search-relevance.spec.ts.
+ * that a catalog such as /api/errors is found by one of its codes; termFrequency 0.3 makes a term
+ * repeated on a page count for less, so that the many mentions of "dispute case" on an operation
+ * page do not outrank the page titled Dispute cases; termSimilarity 4 ranks a word matched whole
+ * above a longer word it begins (payout for "pay"). The figures were chosen with, and any change
+ * must pass, tests/e2e/search-relevance.spec.ts.
  */
 export const searchRanking = {
-  metaWeights: {title: 6, topic: 3, endpoint: 2.5, fields: 3},
+  metaWeights: {title: 7, topic: 4, endpoint: 2.5, fields: 3},
   pageLength: 0,
-  termSaturation: 1,
   termFrequency: 0.3,
-  termSimilarity: 3,
+  termSaturation: 1.6,
+  termSimilarity: 4,
 };
 
 /**
