@@ -19,6 +19,16 @@ for (const path of ['/guides/payments/authorize-and-capture-payments', '/api/fin
     const next = page.locator('a.pagination-nav__link--next');
     await next.scrollIntoViewIfNeeded();
     await page.waitForLoadState('networkidle');
+    // Links in view prefetch when the browser is idle, which on a busy machine can come after the
+    // network is: wait until no prefetch has been added for a second.
+    let count = -1;
+    await expect
+      .poll(async () => {
+        const previous = count;
+        count = (await prefetchLinks(page)).length;
+        return count === previous;
+      }, {intervals: [1000]})
+      .toBe(true);
 
     const prefetched = await prefetchLinks(page);
     expect(prefetched.length, 'files prefetched').toBeGreaterThan(0);
