@@ -1,7 +1,8 @@
 /**
  * The site's build pipeline as a reader's CI runs it (`npm run build`): `npm run gen-api` (the API
  * pages from specs/) and `npx docusaurus build`, measured as one process tree, then the search
- * indexing step (scripts/index-search.ts), measured on its own. Cold runs first remove every
+ * indexing step (scripts/index-search.ts), measured on its own, and the headers step
+ * (scripts/write-headers.ts), last as in `npm run build`. Cold runs first remove every
  * cache: .docusaurus, build and node_modules/.cache (Rspack's persistent cache).
  */
 import {readFileSync, rmSync} from 'node:fs';
@@ -20,7 +21,12 @@ export type PipelineRun = {
   buildBytes: number;
 };
 
-const steps = ['npm run --silent gen-api && npx docusaurus build', 'npx tsx scripts/index-search.ts'];
+/** Each step of the pipeline, with the suffix of its log file beside the first one's. */
+const steps = [
+  {script: 'npm run --silent gen-api && npx docusaurus build', log: ''},
+  {script: 'npx tsx scripts/index-search.ts', log: '-index'},
+  {script: 'npx tsx scripts/write-headers.ts', log: '-headers'},
+];
 
 /** A pipeline that failed, with what was measured until then. */
 export class PipelineError extends Error {
@@ -41,9 +47,9 @@ export async function runPipeline(projectDir: string, cold: boolean, logFile: st
   const env = {...process.env};
   delete env.PLAZA_API_HOST;
   const measured = {wallMs: 0, peakTreeRssBytes: 0, peakProcessRssBytes: 0, indexMs: 0};
-  for (const [index, script] of steps.entries()) {
-    // Each step's output goes to its own log: logFile, then its -index.log beside it.
-    const log = index === 0 ? logFile : logFile.replace(/\.log$/, '-index.log');
+  for (const [index, {script, log: suffix}] of steps.entries()) {
+    // Each step's output goes to its own log: logFile, then -index.log and -headers.log beside it.
+    const log = logFile.replace(/\.log$/, `${suffix}.log`);
     const result = await measureCommand('sh', ['-c', script], {cwd: projectDir, env, logFile: log});
     measured.wallMs += result.wallMs;
     measured.peakTreeRssBytes = Math.max(measured.peakTreeRssBytes, result.peakTreeRssBytes);
