@@ -28,7 +28,7 @@ export async function runScaling(projectDir: string, operations: number, logFile
     // The copy's cold runs remove node_modules/.cache, which is the project's own through this link.
     symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'), 'dir');
     writeSyntheticSpecs(copy, operations);
-    const run = await runPipeline(copy, true, logFile);
+    const run = await runPipeline(copy, true, logFile, false);
     return {operations, ok: true, ...run, search: await measureSearchIndex(join(copy, 'build'))};
   } catch (error) {
     const measured = error instanceof PipelineError;
