@@ -6,6 +6,7 @@
  * kind as a filter and, on an API operation page, its method and path, its operationId and the
  * names of its request fields as metadata that the search matches and ranks (searchRanking).
  */
+import escape from 'lodash/escape';
 import {decodeEntities, kindOfRoute} from '../../src/lib/search';
 import {apis, listOperations, operationSlug, readSpec, resolveLocalRef, type OpenApiDocument} from './specs';
 
@@ -54,10 +55,6 @@ export function operationMetadata(projectDir: string): Map<string, OperationMeta
   return byRoute;
 }
 
-function attribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
 /** How much an operation's method and path count, on Pagefind's scale where an h1 weighs 7 and body text 1 (10 at most). */
 const endpointWeight = 10;
 
@@ -79,11 +76,11 @@ export function pageToIndex(html: string, route: string, operation?: OperationMe
   };
   const tags = Object.entries(facts)
     .filter(([, value]) => value !== '')
-    .map(([key, value]) => `<span data-pagefind-meta="${key}:${attribute(value)}"></span>`);
-  tags.push(`<span data-pagefind-filter="kind:${attribute(kind)}"></span>`);
+    .map(([key, value]) => `<span data-pagefind-meta="${key}:${escape(value)}"></span>`);
+  tags.push(`<span data-pagefind-filter="kind:${escape(kind)}"></span>`);
   return html
     .replace(articleStart, `<div class="theme-doc-markdown markdown" data-pagefind-body>${tags.join('')}`)
-    .replace('<p class=api-endpoint>', `${operation ? `<p>${attribute(operation.operation)}</p>` : ''}<p class=api-endpoint data-pagefind-weight=${endpointWeight}>`);
+    .replace('<p class=api-endpoint>', `${operation ? `<p>${escape(operation.operation)}</p>` : ''}<p class=api-endpoint data-pagefind-weight=${endpointWeight}>`);
 }
 
 /**
