@@ -131,7 +131,7 @@ const config: Config = {
     announcementBarId(announcement.id),
   ],
 
-  clientModules: ['./src/client/chunk-load-error.ts', './src/client/table-scroll.ts'],
+  clientModules: ['./src/client/chunk-load-error.ts', './src/client/table-scroll.ts', './src/client/search-highlight.ts'],
 
   themeConfig: {
     metadata: [{name: 'description', content: `${brand} developer documentation: guides, API reference and SDKs.`}],

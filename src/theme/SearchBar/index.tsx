@@ -3,15 +3,16 @@
  * combobox over Pagefind's index (src/components/Search). Nothing of the search loads before the
  * reader first hovers, focuses or clicks the box or presses Ctrl/⌘+K; the box says "Loading..."
  * until Pagefind is ready. The dropdown shows the best hits and links to the results page, and
- * the page a hit opens marks the matched words (the `highlight` parameter of its link).
+ * the page a hit opens marks the matched words (src/client/search-highlight.ts reads the
+ * `highlight` parameter of its link).
  */
 import React, {useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode} from 'react';
-import {useHistory, useLocation} from '@docusaurus/router';
+import {useHistory} from '@docusaurus/router';
 import Link from '@docusaurus/Link';
 import {loadPagefind, markedWords, search, type SearchHit} from '@site/src/components/Search/pagefind';
 import SearchHitView from '@site/src/components/Search/SearchHitView';
 import styles from '@site/src/components/Search/styles.module.css';
-import {highlightArticle, highlightParam, highlightUrl} from '@site/src/components/Search/highlight';
+import {highlightUrl} from '@site/src/components/Search/highlight';
 
 /** How many hits the dropdown shows; the results page has the rest. */
 const dropdownHits = 8;
@@ -33,7 +34,6 @@ let readyThisVisit = false;
 
 export default function SearchBar(): ReactNode {
   const history = useHistory();
-  const location = useLocation();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<State>(readyThisVisit ? 'ready' : 'idle');
@@ -66,12 +66,6 @@ export default function SearchBar(): ReactNode {
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
-
-  // The page opened from a hit marks the words it matched.
-  useEffect(() => {
-    const words = new URLSearchParams(location.search).get(highlightParam);
-    if (words) highlightArticle(words.split(' ').filter(Boolean));
-  }, [location.pathname, location.search]);
 
   const trimmed = query.trim();
   useEffect(() => {
