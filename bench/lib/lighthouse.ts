@@ -1,17 +1,19 @@
 /**
  * Runs the Lighthouse CLI (the project's own devDependency) on one URL with the bench's Chromium,
  * mobile (Lighthouse's default) or desktop (--preset=desktop), and keeps the four category
- * scores and the figures the targets are about.
+ * scores and the figures the targets are about. A measurement is three runs and their median:
+ * a single run swings by ten points of performance with what else the machine is doing, so each
+ * run also keeps the machine's load average when it started.
  */
 import {execFile} from 'node:child_process';
 import {readFileSync} from 'node:fs';
+import {loadavg} from 'node:os';
 import {chromiumFlags, chromiumPath} from '../../scripts/lib/chromium';
 
 export type FormFactor = 'mobile' | 'desktop';
 
-export type LighthouseResult = {
-  path: string;
-  formFactor: FormFactor;
+/** The figures of one run, or the median of several. */
+export type LighthouseFigures = {
   /** Category scores from 0 to 100; null when Lighthouse could not score the category. */
   performance: number | null;
   accessibility: number | null;
@@ -21,9 +23,25 @@ export type LighthouseResult = {
   tbtMs: number | null;
   cls: number | null;
   totalByteWeight: number | null;
+};
+
+export type LighthouseRun = LighthouseFigures & {
+  /** The machine's load average over the last minute when the run started. */
+  loadAverage: number;
   /** Lighthouse's runtime error or run warnings, when it had any. */
   warnings: string[];
 };
+
+/** One page in one form factor: the median of its runs, figure by figure, and the runs. */
+export type LighthouseResult = {
+  path: string;
+  formFactor: FormFactor;
+  median: LighthouseFigures;
+  runs: LighthouseRun[];
+};
+
+/** How many runs make a measurement. */
+export const lighthouseRuns = 3;
 
 /** The parts of Lighthouse's JSON report (its "LHR") that the bench reads. */
 type Report = {
@@ -53,7 +71,7 @@ function run(args: string[]): Promise<string> {
   });
 }
 
-export async function runLighthouse(baseUrl: string, path: string, formFactor: FormFactor): Promise<LighthouseResult> {
+async function runOnce(baseUrl: string, path: string, formFactor: FormFactor): Promise<LighthouseRun> {
   const args = [
     `${baseUrl}${path}`,
     '--output=json',
@@ -63,6 +81,7 @@ export async function runLighthouse(baseUrl: string, path: string, formFactor: F
     `--chrome-flags=${chromiumFlags.join(' ')}`,
   ];
   if (formFactor === 'desktop') args.push('--preset=desktop');
+  const loadAverage = loadavg()[0];
   const report = JSON.parse(await run(args)) as Report;
   const score = (id: string) => {
     const value = report.categories[id]?.score;
@@ -71,8 +90,6 @@ export async function runLighthouse(baseUrl: string, path: string, formFactor: F
   const numeric = (id: string) => report.audits[id]?.numericValue ?? null;
   const warnings = [...(report.runtimeError ? [`${report.runtimeError.code}: ${report.runtimeError.message}`] : []), ...report.runWarnings];
   return {
-    path,
-    formFactor,
     performance: score('performance'),
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
@@ -81,6 +98,29 @@ export async function runLighthouse(baseUrl: string, path: string, formFactor: F
     tbtMs: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
     totalByteWeight: numeric('total-byte-weight'),
+    loadAverage,
     warnings,
   };
+}
+
+/** The middle value (the mean of the two middle ones for an even count), or null when there is none. */
+export function median(values: (number | null)[]): number | null {
+  const known = values.filter((value): value is number => value !== null).sort((a, b) => a - b);
+  if (known.length === 0) return null;
+  const middle = Math.floor(known.length / 2);
+  return known.length % 2 ? known[middle] : (known[middle - 1] + known[middle]) / 2;
+}
+
+const figures = ['performance', 'accessibility', 'bestPractices', 'seo', 'lcpMs', 'tbtMs', 'cls', 'totalByteWeight'] as const;
+
+/** Each figure's median over the runs: the median TBT need not come from the run of the median score. */
+export function medianFigures(runs: LighthouseFigures[]): LighthouseFigures {
+  return Object.fromEntries(figures.map((figure) => [figure, median(runs.map((run) => run[figure]))])) as LighthouseFigures;
+}
+
+/** Runs Lighthouse `lighthouseRuns` times, one after the other, on one page. */
+export async function runLighthouse(baseUrl: string, path: string, formFactor: FormFactor): Promise<LighthouseResult> {
+  const runs: LighthouseRun[] = [];
+  for (let run = 0; run < lighthouseRuns; run++) runs.push(await runOnce(baseUrl, path, formFactor));
+  return {path, formFactor, median: medianFigures(runs), runs};
 }

@@ -2,7 +2,7 @@
  * The bench's results: their shape (bench/results.json) and their rendering as bench/RESULTS.md,
  * with the targets of the performance issue beside the figures.
  */
-import type {LighthouseResult} from './lighthouse';
+import {lighthouseRuns, type LighthouseResult} from './lighthouse';
 import type {PageWeight} from './page-weight';
 import type {PipelineRun} from './pipeline';
 import type {ScalingRun} from './scaling';
@@ -134,33 +134,43 @@ function searchSection(results: Results): string {
   ].join('\n');
 }
 
+/** Each run's performance score and TBT, with the load average the machine had when it started. */
+function runsCell(run: LighthouseResult): string {
+  return run.runs.map((one) => `${orDash(one.performance, String)} · ${orDash(one.tbtMs, (ms) => `${Math.round(ms)} ms`)} · load ${one.loadAverage.toFixed(2)}`).join('<br>');
+}
+
 function lighthouseSection(results: Results): string {
   const rows = results.lighthouse.map((run) => {
-    const others = [run.accessibility, run.bestPractices, run.seo].every((score) => score === targets.otherCategories);
-    const performance = run.formFactor === 'desktop' || (run.performance ?? 0) >= targets.mobilePerformance;
-    const stable = run.cls !== null && cls(run.cls) === cls(0);
+    const {median} = run;
+    const others = [median.accessibility, median.bestPractices, median.seo].every((score) => score === targets.otherCategories);
+    const performance = run.formFactor === 'desktop' || (median.performance ?? 0) >= targets.mobilePerformance;
+    const stable = median.cls !== null && cls(median.cls) === cls(0);
     return [
       `\`${run.path}\``,
       run.formFactor,
-      orDash(run.performance, String),
-      orDash(run.accessibility, String),
-      orDash(run.bestPractices, String),
-      orDash(run.seo, String),
-      orDash(run.lcpMs, (ms) => `${Math.round(ms)} ms`),
-      orDash(run.tbtMs, (ms) => `${Math.round(ms)} ms`),
-      orDash(run.cls, cls),
-      orDash(run.totalByteWeight, kb),
+      orDash(median.performance, String),
+      orDash(median.accessibility, String),
+      orDash(median.bestPractices, String),
+      orDash(median.seo, String),
+      orDash(median.lcpMs, (ms) => `${Math.round(ms)} ms`),
+      orDash(median.tbtMs, (ms) => `${Math.round(ms)} ms`),
+      orDash(median.cls, cls),
+      orDash(median.totalByteWeight, kb),
+      runsCell(run),
       verdict(performance && others && stable),
     ];
   });
-  const warnings = results.lighthouse.flatMap((run) => run.warnings.map((warning) => `- \`${run.path}\` (${run.formFactor}): ${warning}`));
+  const warnings = results.lighthouse.flatMap((run) =>
+    run.runs.flatMap((one, index) => one.warnings.map((warning) => `- \`${run.path}\` (${run.formFactor}, run ${index + 1}): ${warning}`)),
+  );
   return [
     `## Lighthouse ${results.machine.lighthouse}`,
     '',
     'Mobile is Lighthouse\'s default (simulated slow 4G and CPU); desktop is `--preset=desktop`. The site starts in dark mode, as Lighthouse sees it.',
+    `Each page is measured ${lighthouseRuns} times in a row; the table shows the median of each figure, and each run's performance, TBT and the machine's load average over the minute before it started (a load near or above ${results.machine.cpus}, the number of cores, means something else was running).`,
     '',
     table(
-      ['page', 'form factor', 'performance', 'accessibility', 'best practices', 'SEO', 'LCP', 'TBT', 'CLS', 'total bytes', 'target: mobile performance ≥ 95, the others 100, CLS 0'],
+      ['page', 'form factor', 'performance', 'accessibility', 'best practices', 'SEO', 'LCP', 'TBT', 'CLS', 'total bytes', 'runs: performance · TBT · load', 'target: mobile performance ≥ 95, the others 100, CLS 0'],
       rows,
     ),
     ...(warnings.length ? ['', 'Lighthouse warned:', '', ...warnings] : []),
@@ -222,7 +232,7 @@ export function renderMarkdown(results: Results): string {
     '',
     `Measured ${results.date} on commit \`${commit.hash.slice(0, 12)}\`${commit.dirty ? ' with uncommitted changes' : ''}:`,
     `${machine.cpus} × ${machine.cpuModel}, ${gb(machine.totalMemoryBytes)} of memory, Node.js ${machine.node}, ${machine.chromium}.`,
-    'Figures are single runs as measured; wall times depend on whatever else the machine was doing. KB, MB and GB are 1,024, 1,024² and 1,024³ bytes.',
+    `Build and scaling figures are single runs as measured, Lighthouse figures medians of ${lighthouseRuns} runs; wall times depend on whatever else the machine was doing. KB, MB and GB are 1,024, 1,024² and 1,024³ bytes.`,
     '',
     'Reproduce: `npm install && npm run bench` (`npm run bench -- --scaling 200,500` for other scaling sizes, `--scaling none` to skip scaling). All figures are in `bench/results.json`.',
     '',

@@ -1,10 +1,19 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {parseScalingSizes} from '../../bench/run';
+import {median, medianFigures, type FormFactor, type LighthouseResult, type LighthouseRun} from '../../bench/lib/lighthouse';
 import {renderMarkdown, type Results} from '../../bench/lib/report';
 
 const KB = 1024;
 const GB = 1024 * 1024 * 1024;
+
+type RunFigures = Pick<LighthouseRun, 'performance' | 'tbtMs' | 'cls' | 'loadAverage'> & {warnings?: string[]};
+
+/** A page's runs with these figures (the others as a clean run has them), and their medians. */
+function lighthouseOf(path: string, formFactor: FormFactor, figures: RunFigures[]): LighthouseResult {
+  const runs = figures.map((run) => ({accessibility: 100, bestPractices: 100, seo: 100, lcpMs: 1800, totalByteWeight: 260_000, warnings: [], ...run}));
+  return {path, formFactor, median: medianFigures(runs), runs};
+}
 
 const results: Results = {
   date: '2026-11-23T16:00:00.000Z',
@@ -27,8 +36,16 @@ const results: Results = {
     secondQuery: {bytes: 61 * KB, files: 6},
   },
   lighthouse: [
-    {path: '/', formFactor: 'mobile', performance: 97, accessibility: 100, bestPractices: 100, seo: 100, lcpMs: 1800, tbtMs: 90, cls: 0.00004, totalByteWeight: 260_000, warnings: []},
-    {path: '/', formFactor: 'desktop', performance: 80, accessibility: 100, bestPractices: 100, seo: 100, lcpMs: 700, tbtMs: 200, cls: 0.02, totalByteWeight: 260_000, warnings: ['slow page']},
+    lighthouseOf('/', 'mobile', [
+      {performance: 97, tbtMs: 90, cls: 0.00004, loadAverage: 0.4},
+      {performance: 91, tbtMs: 310, cls: 0, loadAverage: 2.6},
+      {performance: 96, tbtMs: 120, cls: 0, loadAverage: 0.5},
+    ]),
+    lighthouseOf('/', 'desktop', [
+      {performance: 80, tbtMs: 200, cls: 0.02, loadAverage: 0.3, warnings: ['slow page']},
+      {performance: 82, tbtMs: 180, cls: 0.02, loadAverage: 0.3},
+      {performance: 81, tbtMs: 190, cls: 0.02, loadAverage: 0.3},
+    ]),
   ],
   scaling: [
     {
@@ -60,10 +77,14 @@ test('RESULTS.md shows every figure with a verdict against its target', () => {
   assert.match(row('| warm |'), /60\.0 s \| 1\.50 GB \| 1\.00 GB \| pass/);
   assert.match(row('| `/` |'), /150\.0 KB \| 5 \| 48\.0 KB \| 1 \| ≤ 200\.0 KB: pass/);
   assert.match(row('| `/api/financial/create-payment` |'), /≤ 450\.0 KB: \*\*FAIL\*\*/);
+  // Medians figure by figure: performance 96 of 97, 91, 96; TBT 120 ms of 90, 310, 120.
+  assert.match(row('| `/` | mobile |'), /^\| `\/` \| mobile \| 96 \| 100 \| 100 \| 100 \| 1800 ms \| 120 ms \| 0\.000 \|/);
+  // Each run with the load average it started at.
+  assert.match(row('| `/` | mobile |'), /\| 97 · 90 ms · load 0\.40<br>91 · 310 ms · load 2\.60<br>96 · 120 ms · load 0\.50 \|/);
   // CLS is judged as Lighthouse shows it, to three decimals: 0.00004 shows as 0.000.
   assert.match(row('| `/` | mobile |'), /0\.000 \| .* \| pass \|$/);
   assert.match(row('| `/` | desktop |'), /0\.020 \| .* \| \*\*FAIL\*\* \|$/);
-  assert.match(markdown, /- `\/` \(desktop\): slow page/);
+  assert.match(markdown, /- `\/` \(desktop, run 1\): slow page/);
   assert.match(row('| 200 |'), /\| 290 \| 200\.0 s \| 4\.00 GB \| 3\.00 GB \| 12\.0 s \| 1600\.0 KB \| 139\.0 KB in 9 files \| 60\.0 KB in 6 files \| pass \|$/);
   assert.match(row('| 2000 |'), /failed: the build failed \| 300\.0 s until then \| 20\.00 GB until then \|( – \|){6}$/);
   // Search: first use within 150 KB, the second query over 60 KB, indexing within 10 s.
@@ -73,4 +94,11 @@ test('RESULTS.md shows every figure with a verdict against its target', () => {
   assert.match(row('| indexing step of the cold build |'), /\| 8\.5 s \| ≤ 10\.0 s: pass \|$/);
   assert.match(markdown, /Pagefind's index of 267 pages/);
   assert.match(markdown, /commit `0123456789ab`:/);
+});
+
+test('the median of Lighthouse figures leaves out missing ones and averages the middle pair', () => {
+  assert.equal(median([3, 1, 2]), 2);
+  assert.equal(median([4, null, 1, 3, 2]), 2.5);
+  assert.equal(median([null, null]), null);
+  assert.equal(median([]), null);
 });
