@@ -2,9 +2,10 @@
  * `npm run bench`: measures the current checkout — the build pipeline cold and warm, its output,
  * the JavaScript and CSS of four pages before they are interactive, the search index, Lighthouse
  * on the same pages (mobile and desktop), and how the build scales with the number of API
- * operations — and writes bench/results.json and bench/RESULTS.md.
+ * operations — and what each framework internal the site replaces is worth (the A/B: the site
+ * built without it, Lighthouse on phones) — and writes bench/results.json and bench/RESULTS.md.
  *
- * Usage: npm run bench [-- --scaling 200,500,1000,2000 | --scaling none]
+ * Usage: npm run bench [-- --scaling 200,500,1000,2000 | --scaling none] [--ab all | --ab none | --ab CodeBlock,Tabs]
  */
 import {execFileSync} from 'node:child_process';
 import {mkdirSync, writeFileSync} from 'node:fs';
@@ -16,7 +17,8 @@ import {parseArgs} from 'node:util';
 import {startServer} from '../scripts/serve-build';
 import {countOperations} from './generate-specs';
 import {chromiumVersion} from '../scripts/lib/chromium';
-import {lighthouseVersion, runLighthouse, type FormFactor, type LighthouseResult} from './lib/lighthouse';
+import {parseAbInternals, runAb, type AbRun} from './lib/ab';
+import {lighthouseAll, lighthouseVersion, type LighthouseResult} from './lib/lighthouse';
 import {measurePageWeights, type PageWeight} from './lib/page-weight';
 import {runPipeline} from './lib/pipeline';
 import {renderMarkdown, type Results} from './lib/report';
@@ -48,8 +50,9 @@ function git(args: string[]): string {
 }
 
 async function main(): Promise<void> {
-  const {values} = parseArgs({options: {scaling: {type: 'string', default: '200,500,1000,2000'}}});
+  const {values} = parseArgs({options: {scaling: {type: 'string', default: '200,500,1000,2000'}, ab: {type: 'string', default: 'all'}}});
   const scalingSizes = parseScalingSizes(values.scaling);
+  const abInternals = parseAbInternals(values.ab);
   const committedOperations = countOperations(projectDir);
   const tooSmall = scalingSizes.filter((size) => size < committedOperations);
   if (tooSmall.length) throw new Error(`--scaling: the specs already hold ${committedOperations} operations, more than ${tooSmall.join(', ')}`);
@@ -78,18 +81,13 @@ async function main(): Promise<void> {
   const buildDir = join(projectDir, 'build');
   const server = await startServer(buildDir, 0);
   let pageWeight: PageWeight[];
-  const lighthouse: LighthouseResult[] = [];
+  let lighthouse: LighthouseResult[];
   try {
     const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     log(`page weight of ${pages.join(', ')}`);
     // Also leaves the server with every file of these pages compressed, as a CDN would have them.
     pageWeight = await measurePageWeights(baseUrl, buildDir, pages);
-    for (const path of pages) {
-      for (const formFactor of ['mobile', 'desktop'] as FormFactor[]) {
-        log(`Lighthouse ${formFactor} ${path}`);
-        lighthouse.push(await runLighthouse(baseUrl, path, formFactor));
-      }
-    }
+    lighthouse = await lighthouseAll(baseUrl, pages, ['mobile', 'desktop'], log);
   } finally {
     server.close();
   }
@@ -102,7 +100,15 @@ async function main(): Promise<void> {
     scaling.push(run);
   }
 
-  const results: Results = {date, commit, machine, build: {cold, warm}, output, pageWeight, search, lighthouse, scaling};
+  const ab: AbRun[] = [];
+  for (const internal of abInternals) {
+    log(`A/B: the site without ${internal.name}`);
+    const run = await runAb(projectDir, internal, pages, join(logDir, `ab-${internal.name}.log`), log);
+    if (!run.ok) log(`failed: ${run.error}`);
+    ab.push(run);
+  }
+
+  const results: Results = {date, commit, machine, build: {cold, warm}, output, pageWeight, search, lighthouse, ab, scaling};
   const markdown = renderMarkdown(results);
   writeFileSync(join(projectDir, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(join(projectDir, 'bench', 'RESULTS.md'), markdown);

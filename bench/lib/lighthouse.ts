@@ -124,3 +124,15 @@ export async function runLighthouse(baseUrl: string, path: string, formFactor: F
   for (let run = 0; run < lighthouseRuns; run++) runs.push(await runOnce(baseUrl, path, formFactor));
   return {path, formFactor, median: medianFigures(runs), runs};
 }
+
+/** Lighthouse on each page in each form factor, page by page, on a site served at `baseUrl`. */
+export async function lighthouseAll(baseUrl: string, pages: string[], formFactors: FormFactor[], log: (message: string) => void): Promise<LighthouseResult[]> {
+  const results: LighthouseResult[] = [];
+  for (const path of pages) {
+    for (const formFactor of formFactors) {
+      log(`Lighthouse ${formFactor} ${path}`);
+      results.push(await runLighthouse(baseUrl, path, formFactor));
+    }
+  }
+  return results;
+}

@@ -1,11 +1,12 @@
 /**
- * Runs a command and measures it: wall time, and the peak memory of its whole process tree (the
- * child and every descendant), sampled from /proc every 100 ms. Linux only. The tree is the
+ * Runs a command and measures it: wall time, and the memory of its whole process tree (the child
+ * and every descendant), sampled from /proc every 100 ms: its peak, and the samples over time with
+ * the time of each output line that `marks` matches, to tell which phase used it. Linux only. The tree is the
  * kernel's first choice should the machine run out of memory, so that a command too big for the
  * machine is killed rather than anything else running beside it.
  */
 import {spawn} from 'node:child_process';
-import {closeSync, openSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {closeSync, openSync, readdirSync, readFileSync, writeFileSync, writeSync} from 'node:fs';
 
 export type CommandMeasurement = {
   exitCode: number | null;
@@ -16,6 +17,10 @@ export type CommandMeasurement = {
   /** The largest resident set size of any single process of the tree at any sample. */
   peakProcessRssBytes: number;
   samples: number;
+  /** The tree's memory at each sample, in milliseconds from the start. */
+  timeline: {ms: number; treeRssBytes: number}[];
+  /** The output lines that `marks` matched, with when they came. */
+  marks: {ms: number; line: string}[];
 };
 
 export type MeasureOptions = {
@@ -23,6 +28,8 @@ export type MeasureOptions = {
   env?: NodeJS.ProcessEnv;
   /** Where the command's stdout and stderr go; they are discarded when unset. */
   logFile?: string;
+  /** Output lines to keep with their time (see `marks`). */
+  marks?: RegExp;
 };
 
 const sampleIntervalMs = 100;
@@ -74,14 +81,27 @@ export function residentBytes(pid: number): number {
 }
 
 export function measureCommand(command: string, args: string[], options: MeasureOptions = {}): Promise<CommandMeasurement> {
-  const log = options.logFile ? openSync(options.logFile, 'w') : 'ignore';
+  const log = options.logFile ? openSync(options.logFile, 'w') : undefined;
   const started = performance.now();
-  const child = spawn(command, args, {cwd: options.cwd, env: options.env, stdio: ['ignore', log, log]});
+  const since = () => performance.now() - started;
+  const child = spawn(command, args, {cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe']});
   // Descendants inherit the score. Raising one's own child's score needs no privilege.
   if (child.pid !== undefined) writeFileSync(`/proc/${child.pid}/oom_score_adj`, '1000');
+  const marks: CommandMeasurement['marks'] = [];
+  // Each stream's unfinished last line, until the rest of it comes.
+  const pending = {stdout: '', stderr: ''};
+  const output = (stream: keyof typeof pending) => (chunk: Buffer) => {
+    if (log !== undefined) writeSync(log, chunk);
+    if (!options.marks) return;
+    const lines = (pending[stream] + chunk.toString('utf8')).split('\n');
+    pending[stream] = lines.pop() ?? '';
+    for (const line of lines) if (options.marks.test(line)) marks.push({ms: since(), line});
+  };
+  child.stdout.on('data', output('stdout'));
+  child.stderr.on('data', output('stderr'));
   let peakTreeRssBytes = 0;
   let peakProcessRssBytes = 0;
-  let samples = 0;
+  const timeline: CommandMeasurement['timeline'] = [];
   const sample = () => {
     if (child.pid === undefined) return;
     let total = 0;
@@ -91,23 +111,23 @@ export function measureCommand(command: string, args: string[], options: Measure
       peakProcessRssBytes = Math.max(peakProcessRssBytes, rss);
     }
     peakTreeRssBytes = Math.max(peakTreeRssBytes, total);
-    samples++;
+    timeline.push({ms: since(), treeRssBytes: total});
   };
   sample();
   const timer = setInterval(sample, sampleIntervalMs);
   return new Promise((resolve, reject) => {
     const finish = () => {
       clearInterval(timer);
-      if (typeof log === 'number') closeSync(log);
+      if (log !== undefined) closeSync(log);
     };
     child.once('error', (error) => {
       finish();
       reject(error);
     });
     child.once('close', (exitCode, signal) => {
-      const wallMs = performance.now() - started;
+      const wallMs = since();
       finish();
-      resolve({exitCode, signal, wallMs, peakTreeRssBytes, peakProcessRssBytes, samples});
+      resolve({exitCode, signal, wallMs, peakTreeRssBytes, peakProcessRssBytes, samples: timeline.length, timeline, marks});
     });
   });
 }

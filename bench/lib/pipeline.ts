@@ -3,11 +3,13 @@
  * pages from specs/) and `npx docusaurus build`, measured as one process tree, then the search
  * indexing step (scripts/index-search.ts), measured on its own, and the headers step
  * (scripts/write-headers.ts), last as in `npm run build`. Cold runs first remove every
- * cache: .docusaurus, build and node_modules/.cache (Rspack's persistent cache).
+ * cache: .docusaurus, build and node_modules/.cache (Rspack's persistent cache). Each run also
+ * says where its time and memory went, phase by phase (bench/lib/phases.ts).
  */
 import {readFileSync, rmSync} from 'node:fs';
 import {join} from 'node:path';
 import {measureCommand} from './measure-command';
+import {perfLine, phasesOf, type Phase} from './phases';
 import {treeStats} from './files';
 
 export type PipelineRun = {
@@ -19,6 +21,8 @@ export type PipelineRun = {
   peakProcessRssBytes: number;
   htmlPages: number;
   buildBytes: number;
+  /** The generation of the API pages, the phases of `docusaurus build`, the search index, the headers. */
+  phases: Phase[];
 };
 
 /**
@@ -27,9 +31,9 @@ export type PipelineRun = {
  * check of gen-api would refuse them: their pipeline generates the pages with gen-pages alone.
  */
 const stepsOf = (checkSpecs: boolean) => [
-  {script: `npm run --silent ${checkSpecs ? 'gen-api' : 'gen-pages'} && npx docusaurus build`, log: ''},
-  {script: 'npx tsx scripts/index-search.ts', log: '-index'},
-  {script: 'npx tsx scripts/write-headers.ts', log: '-headers'},
+  {script: `npm run --silent ${checkSpecs ? 'gen-api' : 'gen-pages'} && npx docusaurus build`, log: '', phase: 'API pages generated'},
+  {script: 'npx tsx scripts/index-search.ts', log: '-index', phase: 'search index'},
+  {script: 'npx tsx scripts/write-headers.ts', log: '-headers', phase: 'headers'},
 ];
 
 /** A pipeline that failed, with what was measured until then. */
@@ -48,13 +52,16 @@ export async function runPipeline(projectDir: string, cold: boolean, logFile: st
     for (const dir of ['.docusaurus', 'build', 'node_modules/.cache']) rmSync(join(projectDir, dir), {recursive: true, force: true});
   }
   // The committed specs, never a download: without PLAZA_API_HOST, gen-api uses specs/ as it is.
-  const env = {...process.env};
+  const env: NodeJS.ProcessEnv = {...process.env, DOCUSAURUS_PERF_LOGGER: 'true'};
   delete env.PLAZA_API_HOST;
   const measured = {wallMs: 0, peakTreeRssBytes: 0, peakProcessRssBytes: 0, indexMs: 0};
-  for (const [index, {script, log: suffix}] of stepsOf(checkSpecs).entries()) {
+  const phases: Phase[] = [];
+  for (const [index, {script, log: suffix, phase}] of stepsOf(checkSpecs).entries()) {
     // Each step's output goes to its own log: logFile, then -index.log and -headers.log beside it.
     const log = logFile.replace(/\.log$/, `${suffix}.log`);
-    const result = await measureCommand('sh', ['-c', script], {cwd: projectDir, env, logFile: log});
+    const result = await measureCommand('sh', ['-c', script], {cwd: projectDir, env, logFile: log, marks: perfLine});
+    // The first step's phases are Docusaurus' own; the other steps are one phase each.
+    phases.push(...(index === 0 ? phasesOf(result, phase) : [{name: phase, ms: result.wallMs, peakTreeRssBytes: result.peakTreeRssBytes}]));
     measured.wallMs += result.wallMs;
     measured.peakTreeRssBytes = Math.max(measured.peakTreeRssBytes, result.peakTreeRssBytes);
     measured.peakProcessRssBytes = Math.max(measured.peakProcessRssBytes, result.peakProcessRssBytes);
@@ -73,6 +80,7 @@ export async function runPipeline(projectDir: string, cold: boolean, logFile: st
   const output = treeStats(join(projectDir, 'build'));
   return {
     ...measured,
+    phases,
     htmlPages: output.htmlFiles,
     buildBytes: output.bytes,
   };

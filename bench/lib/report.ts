@@ -2,6 +2,7 @@
  * The bench's results: their shape (bench/results.json) and their rendering as bench/RESULTS.md,
  * with the targets of the performance issue beside the figures.
  */
+import type {AbRun} from './ab';
 import {lighthouseRuns, type LighthouseResult} from './lighthouse';
 import type {PageWeight} from './page-weight';
 import type {PipelineRun} from './pipeline';
@@ -27,6 +28,7 @@ export type Results = {
   pageWeight: PageWeight[];
   search: SearchIndex;
   lighthouse: LighthouseResult[];
+  ab: AbRun[];
   scaling: ScalingRun[];
 };
 
@@ -49,6 +51,8 @@ export const targets = {
   searchFirstUseBytes: 150 * KB,
   searchSecondQueryBytes: 60 * KB,
   searchIndexingMs: 10_000,
+  /** An internal stays when it saves at least this much median TBT on phones on some page. */
+  internalTbtWinMs: 50,
 };
 
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
@@ -177,8 +181,71 @@ function lighthouseSection(results: Results): string {
   ].join('\n');
 }
 
+/** What an internal saves on a page: median TBT on phones without it minus with it. */
+function tbtSaved(results: Results, without: LighthouseResult): number | null {
+  const withIt = results.lighthouse.find((run) => run.path === without.path && run.formFactor === 'mobile');
+  if (!withIt || withIt.median.tbtMs === null || without.median.tbtMs === null) return null;
+  return without.median.tbtMs - withIt.median.tbtMs;
+}
+
+function abSection(results: Results): string {
+  if (results.ab.length === 0) return '## Framework internals: A/B\n\nNot run (`--ab none`).';
+  const ms = (value: number) => `${Math.round(value)} ms`;
+  const summary = results.ab.map((run) => {
+    if (!run.ok) return [run.internal, run.what, `failed: ${run.error.split('\n')[0]}`, '–'];
+    const saved = run.without.map((without) => ({path: without.path, ms: tbtSaved(results, without)}));
+    const best = saved.reduce((top, one) => ((one.ms ?? -Infinity) > (top.ms ?? -Infinity) ? one : top));
+    const keep = best.ms !== null && best.ms >= targets.internalTbtWinMs;
+    return [run.internal, run.what, best.ms === null ? '–' : `${ms(best.ms)} on \`${best.path}\``, keep ? 'keep' : '**remove**'];
+  });
+  const detail = results.ab.flatMap((run) =>
+    run.ok
+      ? run.without.map((without) => {
+          const withIt = results.lighthouse.find((one) => one.path === without.path && one.formFactor === 'mobile');
+          return [
+            run.internal,
+            `\`${without.path}\``,
+            orDash(withIt?.median.tbtMs ?? null, ms),
+            orDash(without.median.tbtMs, ms),
+            orDash(tbtSaved(results, without), ms),
+            orDash(withIt?.median.performance ?? null, String),
+            orDash(without.median.performance, String),
+            runsCell(without),
+          ];
+        })
+      : [],
+  );
+  return [
+    '## Framework internals: A/B',
+    '',
+    `Each internal the site replaces or patches, taken out of a copy of the project (\`bench/lib/internals.ts\`), built cold there and measured with Lighthouse on phones like the site itself (median of ${lighthouseRuns} runs per page).`,
+    `"With" is the site as it is, from the Lighthouse section above. An internal earns its place when it saves at least ${targets.internalTbtWinMs} ms of median TBT on some page.`,
+    '',
+    table(['internal', 'what it does', 'largest TBT saved', `verdict: saves ≥ ${targets.internalTbtWinMs} ms somewhere`], summary),
+    '',
+    table(['internal', 'page', 'TBT with', 'TBT without', 'saved by it', 'performance with', 'performance without', 'runs without: performance · TBT · load'], detail),
+  ].join('\n');
+}
+
+/** Each phase's time and peak memory, run by run: the cold build of the site, then each scaling size. */
+function phasesTable(results: Results): string {
+  const runs: [string, PipelineRun][] = [
+    ['the site, cold', results.build.cold],
+    ...results.scaling.flatMap((run): [string, PipelineRun][] => (run.ok ? [[`${run.operations} operations`, run]] : [])),
+  ];
+  const names = [...new Set(runs.flatMap(([, run]) => run.phases.map((phase) => phase.name)))];
+  const rows = runs.map(([label, run]) => [
+    label,
+    ...names.map((name) => {
+      const phase = run.phases.find((one) => one.name === name);
+      return phase ? `${seconds(phase.ms)} · ${gb(phase.peakTreeRssBytes)}` : '–';
+    }),
+  ]);
+  return table(['run', ...names.map((name) => `${name}: time · peak memory`)], rows);
+}
+
 function scalingSection(results: Results): string {
-  if (results.scaling.length === 0) return '## Scaling\n\nNot run (`--scaling none`).';
+  if (results.scaling.length === 0) return `## Scaling\n\nNot run (\`--scaling none\`).\n\nWhere the time and memory of the cold build go:\n\n${phasesTable(results)}`;
   const today = results.search;
   const rows = results.scaling.map((run) =>
     run.ok
@@ -222,6 +289,11 @@ function scalingSection(results: Results): string {
       ],
       rows,
     ),
+    '',
+    'Where the time and memory go, phase by phase: the generation of the API pages (and the start of `docusaurus build`), the phases Docusaurus times when `DOCUSAURUS_PERF_LOGGER=true`,',
+    "then the search index and the headers. Peak memory is the process tree's largest sample during the phase.",
+    '',
+    phasesTable(results),
   ].join('\n');
 }
 
@@ -234,7 +306,7 @@ export function renderMarkdown(results: Results): string {
     `${machine.cpus} × ${machine.cpuModel}, ${gb(machine.totalMemoryBytes)} of memory, Node.js ${machine.node}, ${machine.chromium}.`,
     `Build and scaling figures are single runs as measured, Lighthouse figures medians of ${lighthouseRuns} runs; wall times depend on whatever else the machine was doing. KB, MB and GB are 1,024, 1,024² and 1,024³ bytes.`,
     '',
-    'Reproduce: `npm install && npm run bench` (`npm run bench -- --scaling 200,500` for other scaling sizes, `--scaling none` to skip scaling). All figures are in `bench/results.json`.',
+    'Reproduce: `npm install && npm run bench` (`npm run bench -- --scaling 200,500` for other scaling sizes, `--scaling none` to skip scaling; `--ab CodeBlock,Tabs` to A/B only some internals, `--ab none` to skip the A/B). All figures are in `bench/results.json`.',
     '',
     buildSection(results),
     '',
@@ -243,6 +315,8 @@ export function renderMarkdown(results: Results): string {
     searchSection(results),
     '',
     lighthouseSection(results),
+    '',
+    abSection(results),
     '',
     scalingSection(results),
     '',

@@ -4,10 +4,10 @@
  * (bench/generate-specs.ts), the pipeline run cold there, the search indexing included, and its
  * search measured.
  */
-import {cpSync, mkdtempSync, rmSync, symlinkSync} from 'node:fs';
-import {tmpdir} from 'node:os';
-import {join, relative, resolve} from 'node:path';
+import {rmSync} from 'node:fs';
+import {join} from 'node:path';
 import {writeSyntheticSpecs} from '../generate-specs';
+import {copyProject} from './files';
 import {PipelineError, runPipeline, type PipelineRun} from './pipeline';
 import {measureSearchIndex, type SearchIndex} from './search-index';
 
@@ -17,16 +17,9 @@ export type ScalingRun = {operations: number} & (
   | {ok: false; error: string; wallMs: number | null; peakTreeRssBytes: number | null}
 );
 
-/** What the copy leaves out: dependencies (linked instead), build output, caches, history and bench logs. */
-const excluded = new Set(['node_modules', 'build', '.docusaurus', '.git', join('bench', 'tmp')]);
-
 export async function runScaling(projectDir: string, operations: number, logFile: string): Promise<ScalingRun> {
-  const root = resolve(projectDir);
-  const copy = mkdtempSync(join(tmpdir(), `plaza-scaling-${operations}-`));
+  const copy = copyProject(projectDir, `scaling-${operations}`);
   try {
-    cpSync(root, copy, {recursive: true, filter: (source) => !excluded.has(relative(root, source))});
-    // The copy's cold runs remove node_modules/.cache, which is the project's own through this link.
-    symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'), 'dir');
     writeSyntheticSpecs(copy, operations);
     const run = await runPipeline(copy, true, logFile, false);
     return {operations, ok: true, ...run, search: await measureSearchIndex(join(copy, 'build'))};

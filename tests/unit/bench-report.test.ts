@@ -20,8 +20,19 @@ const results: Results = {
   commit: {hash: '0123456789abcdef0123456789abcdef01234567', dirty: false},
   machine: {cpus: 2, cpuModel: 'Test CPU', totalMemoryBytes: 24 * GB, node: 'v20.20.2', chromium: 'Chromium 156', lighthouse: '13.5.0'},
   build: {
-    cold: {wallMs: 120_000, indexMs: 8_500, peakTreeRssBytes: 3 * GB, peakProcessRssBytes: 2 * GB, htmlPages: 275, buildBytes: 38_000_000},
-    warm: {wallMs: 60_000, indexMs: 7_000, peakTreeRssBytes: 1.5 * GB, peakProcessRssBytes: 1 * GB, htmlPages: 275, buildBytes: 39_000_000},
+    cold: {
+      wallMs: 120_000,
+      indexMs: 8_500,
+      peakTreeRssBytes: 3 * GB,
+      peakProcessRssBytes: 2 * GB,
+      htmlPages: 275,
+      buildBytes: 38_000_000,
+      phases: [
+        {name: 'API pages generated', ms: 20_000, peakTreeRssBytes: 0.5 * GB},
+        {name: 'SSG', ms: 30_000, peakTreeRssBytes: 3 * GB},
+      ],
+    },
+    warm: {wallMs: 60_000, indexMs: 7_000, peakTreeRssBytes: 1.5 * GB, peakProcessRssBytes: 1 * GB, htmlPages: 275, buildBytes: 39_000_000, phases: []},
   },
   output: {htmlPages: 275, bytes: 38_000_000},
   pageWeight: [
@@ -47,6 +58,11 @@ const results: Results = {
       {performance: 81, tbtMs: 190, cls: 0.02, loadAverage: 0.3},
     ]),
   ],
+  ab: [
+    {internal: 'Tabs', what: 'swizzle of Tabs', ok: true, without: [lighthouseOf('/', 'mobile', [{performance: 90, tbtMs: 300, cls: 0, loadAverage: 0.6}])]},
+    {internal: 'DocCard', what: 'swizzle of DocCard', ok: true, without: [lighthouseOf('/', 'mobile', [{performance: 96, tbtMs: 160, cls: 0, loadAverage: 0.5}])]},
+    {internal: 'ssr-template', what: 'the HTML template', ok: false, error: 'bench A/B: docusaurus.config.ts holds the line 0 times\nmore'},
+  ],
   scaling: [
     {
       operations: 200,
@@ -57,6 +73,7 @@ const results: Results = {
       peakProcessRssBytes: 3 * GB,
       htmlPages: 290,
       buildBytes: 40_000_000,
+      phases: [{name: 'SSG', ms: 45_000, peakTreeRssBytes: 4 * GB}],
       search: {pages: 290, diskBytes: 1600 * KB, diskFiles: 320, firstUse: {bytes: 139 * KB, files: 9}, secondQuery: {bytes: 60 * KB, files: 6}},
     },
     {operations: 2000, ok: false, error: 'the build failed\nmore lines', wallMs: 300_000, peakTreeRssBytes: 20 * GB},
@@ -93,6 +110,15 @@ test('RESULTS.md shows every figure with a verdict against its target', () => {
   assert.match(row('| index on disk'), /\| 1500\.0 KB in 300 files \| – \|$/);
   assert.match(row('| indexing step of the cold build |'), /\| 8\.5 s \| ≤ 10\.0 s: pass \|$/);
   assert.match(markdown, /Pagefind's index of 267 pages/);
+  // Phase by phase, for the cold build and each scaling size that ran; a phase a run lacks is a dash.
+  assert.match(row('| the site, cold |'), /\| 20\.0 s · 0\.50 GB \| 30\.0 s · 3\.00 GB \|$/);
+  assert.match(row('| 200 operations |'), /\| – \| 45\.0 s · 4\.00 GB \|$/);
+  assert.equal(row('| 2000 operations |'), '');
+  // A/B: the site's median TBT on / is 120 ms; without Tabs 300 ms (saves 180 ms), without DocCard 160 ms (40 ms).
+  assert.match(row('| Tabs | swizzle of Tabs |'), /\| 180 ms on `\/` \| keep \|$/);
+  assert.match(row('| DocCard | swizzle of DocCard |'), /\| 40 ms on `\/` \| \*\*remove\*\* \|$/);
+  assert.match(row('| ssr-template |'), /failed: bench A\/B: docusaurus\.config\.ts holds the line 0 times \| – \|$/);
+  assert.match(row('| Tabs | `/` |'), /\| 120 ms \| 300 ms \| 180 ms \| 96 \| 90 \| 90 · 300 ms · load 0\.60 \|$/);
   assert.match(markdown, /commit `0123456789ab`:/);
 });
 

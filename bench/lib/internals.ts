@@ -1,0 +1,42 @@
+/**
+ * The framework internals that the site replaces or patches to win milliseconds on phones, and how
+ * to take each one out of a copy of the project, for the bench's A/B (bench/lib/ab.ts): the copy
+ * is built without it, and Lighthouse says what it was worth.
+ *
+ * Taking one out edits the copy by exact text. When the project changes so that the text is no
+ * longer there once, the A/B stops and names this file, instead of measuring a site that still
+ * holds the internal.
+ */
+import {existsSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {join} from 'node:path';
+
+export type Internal = {
+  name: string;
+  /** What the site does with it, for the results. */
+  what: string;
+  remove(copyDir: string): void;
+};
+
+function removeDirectory(copyDir: string, dir: string): void {
+  const target = join(copyDir, dir);
+  if (!existsSync(target)) throw new Error(`bench A/B: ${dir} is gone from the project; update bench/lib/internals.ts`);
+  rmSync(target, {recursive: true});
+}
+
+/** Removes `line` from `file` of the copy, which must hold it exactly once. */
+function removeLine(copyDir: string, file: string, line: string): void {
+  const target = join(copyDir, file);
+  const text = readFileSync(target, 'utf8');
+  const count = text.split(`\n${line}\n`).length - 1;
+  if (count !== 1) throw new Error(`bench A/B: ${file} holds the line "${line.trim()}" ${count} times, not once; update bench/lib/internals.ts`);
+  writeFileSync(target, text.replace(`\n${line}\n`, '\n'));
+}
+
+export const internals: Internal[] = [
+  {name: 'CodeBlock', what: 'swizzle of the theme CodeBlock (hydrates the highlighted HTML the server wrote)', remove: (copy) => removeDirectory(copy, 'src/theme/CodeBlock')},
+  {name: 'Tabs', what: 'swizzle of the theme Tabs (hydrates the tabs as the server wrote them)', remove: (copy) => removeDirectory(copy, 'src/theme/Tabs')},
+  {name: 'DocCard', what: "swizzle of the theme DocCard (without the theme's emoji check)", remove: (copy) => removeDirectory(copy, 'src/theme/DocCard')},
+  {name: 'prefetch-once', what: "plugin replacing core's window.docusaurus module (prefetches each file once)", remove: (copy) => removeLine(copy, 'docusaurus.config.ts', '    prefetchOnce,')},
+  {name: 'slim-prism', what: 'plugin aliasing prism-react-renderer to a Prism with only the languages the docs use', remove: (copy) => removeLine(copy, 'docusaurus.config.ts', '    slimPrism,')},
+  {name: 'ssr-template', what: "Docusaurus' HTML template with the scripts loaded after the first paint", remove: (copy) => removeLine(copy, 'docusaurus.config.ts', '  ssrTemplate,')},
+];

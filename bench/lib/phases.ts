@@ -1,0 +1,47 @@
+/**
+ * Where a build's time and memory go, phase by phase. Docusaurus times the phases of its build when
+ * DOCUSAURUS_PERF_LOGGER is "true" (a debugging switch of @docusaurus/logger, not a documented
+ * option): at the end of each phase it prints a line such as
+ * `[PERF] Build > en > SSG - 12.34 seconds! - (Heap …)`. The bench keeps those lines with the time
+ * they came (bench/lib/measure-command.ts), so each phase's start and end are known, and its peak
+ * is the largest memory sample of the process tree between them.
+ */
+import type {CommandMeasurement} from './measure-command';
+
+export type Phase = {name: string; ms: number; peakTreeRssBytes: number};
+
+/** The phases of `docusaurus build` that the bench reports, as the last part of their label. */
+export const buildPhases = ['Load site', 'Bundling with Rspack', 'Bundling with Webpack', 'SSG', 'postBuild()', 'Broken links checker'];
+
+/** Lines of the perf logger. */
+export const perfLine = /\[PERF\]/;
+
+// eslint-disable-next-line no-control-regex
+const ansi = /\x1b\[[0-9;]*m/g;
+
+/** A perf logger line's label and duration, or null for another line. */
+export function parsePerfLine(line: string): {label: string; ms: number} | null {
+  const match = /\[PERF\](?:\[KO\])? (.+?) - ([\d.]+) (ms|seconds!)/.exec(line.replace(ansi, ''));
+  if (!match) return null;
+  return {label: match[1], ms: Number(match[2]) * (match[3] === 'ms' ? 1 : 1000)};
+}
+
+/**
+ * The reported phases of one measured command, in the order they ran, and before them what ran
+ * until Docusaurus started loading the site (the generation of the API pages, in the pipeline).
+ */
+export function phasesOf(measurement: Pick<CommandMeasurement, 'marks' | 'timeline'>, before: string): Phase[] {
+  const peak = (start: number, end: number) =>
+    measurement.timeline.filter((sample) => sample.ms >= start && sample.ms <= end).reduce((top, sample) => Math.max(top, sample.treeRssBytes), 0);
+  const phases: (Phase & {start: number})[] = [];
+  for (const mark of measurement.marks) {
+    const perf = parsePerfLine(mark.line);
+    const name = perf && buildPhases.find((phase) => perf.label.split(' > ').length === 3 && perf.label.endsWith(` > ${phase}`));
+    if (!perf || !name) continue;
+    const start = mark.ms - perf.ms;
+    phases.push({name, ms: perf.ms, start, peakTreeRssBytes: peak(start, mark.ms)});
+  }
+  phases.sort((a, b) => a.start - b.start);
+  const first = phases[0]?.start ?? measurement.timeline.at(-1)?.ms ?? 0;
+  return [{name: before, ms: first, peakTreeRssBytes: peak(0, first)}, ...phases.map(({name, ms, peakTreeRssBytes}) => ({name, ms, peakTreeRssBytes}))];
+}
