@@ -60,8 +60,6 @@ export async function runPipeline(projectDir: string, cold: boolean, logFile: st
     // Each step's output goes to its own log: logFile, then -index.log and -headers.log beside it.
     const log = logFile.replace(/\.log$/, `${suffix}.log`);
     const result = await measureCommand('sh', ['-c', script], {cwd: projectDir, env, logFile: log, marks: perfLine});
-    // The first step's phases are Docusaurus' own; the other steps are one phase each.
-    phases.push(...(index === 0 ? phasesOf(result, phase) : [{name: phase, ms: result.wallMs, peakTreeRssBytes: result.peakTreeRssBytes}]));
     measured.wallMs += result.wallMs;
     measured.peakTreeRssBytes = Math.max(measured.peakTreeRssBytes, result.peakTreeRssBytes);
     measured.peakProcessRssBytes = Math.max(measured.peakProcessRssBytes, result.peakProcessRssBytes);
@@ -76,6 +74,8 @@ export async function runPipeline(projectDir: string, cold: boolean, logFile: st
         measured.peakTreeRssBytes,
       );
     }
+    // The first step's phases are Docusaurus' own; the other steps are one phase each.
+    phases.push(...(index === 0 ? phasesOf(result, phase) : [{name: phase, ms: result.wallMs, peakTreeRssBytes: result.peakTreeRssBytes}]));
   }
   const output = treeStats(join(projectDir, 'build'));
   return {

@@ -23,19 +23,29 @@ const hold = (mb, ms) => new Promise((done) => { const b = Buffer.alloc(mb * 102
   console.log('[PERF] Build > en > Load site - ' + (performance.now() - start).toFixed(2) + ' ms - (Heap)');
   console.log('[PERF] Build > en > Load site > Load plugins - 1.00 seconds! - (Heap)');
   start = performance.now();
+  await hold(0, 300);
+  console.log('[PERF] Build > en > Bundling with rspack - ' + (performance.now() - start).toFixed(2) + ' ms - (Heap)');
+  console.log('[PERF] Build > en > Broken links checker - 5.00 ms - (Heap)');
+  start = performance.now();
   await hold(220, 700);
   console.log('[PERF] Build > en > SSG - ' + ((performance.now() - start) / 1000).toFixed(2) + ' seconds! - (Heap)');
 })();`;
   const result = await measureCommand(process.execPath, ['-e', program], {marks: perfLine});
   assert.equal(result.exitCode, 0);
-  assert.equal(result.marks.length, 3);
+  assert.equal(result.marks.length, 5);
   const phases = phasesOf(result, 'before');
   // Nested labels (three parts only) are left out; the time before the first phase comes first.
-  assert.deepEqual(phases.map((phase) => phase.name), ['before', 'Load site', 'SSG']);
-  const [before, load, ssg] = phases;
+  assert.deepEqual(phases.map((phase) => phase.name), ['before', 'Load site', 'Bundling', 'Broken links checker', 'SSG']);
+  const [before, load, , links, ssg] = phases;
+  // A phase shorter than a sampling interval still has a figure: the first sample after it began.
+  assert.ok(links.peakTreeRssBytes > 0);
   assert.ok(before.ms >= 250, `before: ${before.ms} ms`);
   assert.ok(load.ms >= 650 && ssg.ms >= 650, `${load.ms} ms, ${ssg.ms} ms`);
   assert.ok(load.peakTreeRssBytes >= 60 * MB && load.peakTreeRssBytes < 200 * MB, `Load site: ${load.peakTreeRssBytes} bytes`);
   assert.ok(ssg.peakTreeRssBytes >= 220 * MB, `SSG: ${ssg.peakTreeRssBytes} bytes`);
   assert.ok(before.peakTreeRssBytes < load.peakTreeRssBytes, `before: ${before.peakTreeRssBytes} bytes`);
+});
+
+test('a build that prints no perf line stops the bench, naming the file to update', () => {
+  assert.throws(() => phasesOf({marks: [{ms: 5, line: '[INFO] Creating an optimized production build...'}], timeline: []}, 'before'), /update bench\/lib\/phases\.ts/);
 });
