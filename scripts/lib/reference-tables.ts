@@ -50,6 +50,39 @@ export function operationTable(pages: OperationPage[]): Table {
   };
 }
 
+/** The operation extension that names the one permission an operation needs (`payments:write`). */
+export const permissionExtension = 'x-plaza-permission';
+
+/** The permission an operation declares, or undefined when it declares none. */
+export function operationPermission(operation: Operation): string | undefined {
+  const value = operation.raw[permissionExtension];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Each permission the specs declare, in alphabetical order, with the operations that need it in the order of the specs. */
+export function operationsByPermission(specs: Specs): Map<string, OperationPage[]> {
+  const byPermission = new Map<string, OperationPage[]>();
+  for (const page of operationPages(specs)) {
+    const permission = operationPermission(page.operation);
+    if (permission) byPermission.set(permission, [...(byPermission.get(permission) ?? []), page]);
+  }
+  return new Map([...byPermission].sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** A table of permissions: each permission, then every operation that needs it, linked to its page. */
+export function permissionTable(specs: Specs): Table {
+  return {
+    type: 'table',
+    align: [null, null],
+    children: [
+      row([text('Permission')], [text('Operations that need it')]),
+      ...[...operationsByPermission(specs)].map(([permission, pages]) =>
+        row([{type: 'inlineCode', value: permission}], pages.flatMap((page, index) => [...(index ? [text(', ')] : []), operationLink(page)])),
+      ),
+    ],
+  };
+}
+
 /** A partial's MDX: a note that it is generated, then its content. */
 export function renderPartial(file: string, content: RootContent[]): Partial {
   const note: RootContent = {type: 'mdxFlowExpression', value: '/* Generated from specs/ by scripts/gen-reference-tables.ts (npm run gen-pages). Edit the specs or the generator, not this file. */'};
@@ -58,5 +91,8 @@ export function renderPartial(file: string, content: RootContent[]): Partial {
 
 /** Every partial the generator writes. */
 export function referencePartials(specs: Specs): Partial[] {
-  return [renderPartial(`${partialsDir}/_idempotent-operations.mdx`, [operationTable(idempotentOperations(specs))])];
+  return [
+    renderPartial(`${partialsDir}/_idempotent-operations.mdx`, [operationTable(idempotentOperations(specs))]),
+    renderPartial(`${partialsDir}/_permissions.mdx`, [permissionTable(specs)]),
+  ];
 }

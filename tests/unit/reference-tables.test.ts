@@ -81,3 +81,33 @@ test('spec text in a table is written as text, never as code', () => {
   const label = table.children[1].children[1].children[0].children[0].value;
   assert.equal(label, summary);
 });
+
+describe('the permission matrix of the authentication page', () => {
+  const partial = referencePartials(specs).find((item) => item.file.endsWith('/_permissions.mdx'))!;
+  /** [permission, url] for every link in the matrix's rows. */
+  const cells = [...partial.mdx.matchAll(/^\| `([a-z_]+:[a-z]+)` \| (.+) \|$/gm)].flatMap(([, permission, links]) =>
+    [...links.matchAll(/\]\(([^)]+)\)/g)].map((link) => `${permission} ${link[1]}`),
+  );
+
+  test('every operation of both specs declares its permission', () => {
+    for (const api of apis) {
+      for (const [path, item] of Object.entries<Json>((specs[api.name] as Json).paths)) {
+        for (const [method, operation] of Object.entries<Json>(item)) {
+          if (method === 'parameters') continue;
+          assert.match(String(operation['x-plaza-permission']), /^[a-z_]+:(read|write)$/, `${api.file}: ${method.toUpperCase()} ${path}`);
+        }
+      }
+    }
+  });
+
+  test('links each operation, once, under the permission its spec declares', () => {
+    const expected = apis.flatMap((api) =>
+      Object.values<Json>((specs[api.name] as Json).paths).flatMap((item) =>
+        Object.entries<Json>(item)
+          .filter(([method]) => method !== 'parameters')
+          .map(([, operation]) => `${operation['x-plaza-permission']} ${api.route}/${kebabCase(operation.summary)}`),
+      ),
+    );
+    assert.deepEqual([...cells].sort(), expected.sort());
+  });
+});
