@@ -1,7 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {apis, readSpec} from '../../scripts/lib/specs';
-import type {Specs} from '../../scripts/lib/webhook-events';
+import {operationPages, type Specs} from '../../scripts/lib/webhook-events';
 import {
   checkDocs,
   checkPermissions,
@@ -173,4 +173,17 @@ test("the home page's first payment is a request of the specs that a new sandbox
   const ids = JSON.stringify(request.body).match(/"[a-z]+_[a-z0-9]{24}"/g) ?? [];
   const testValues = sandboxValues(specs);
   assert.deepEqual(ids.filter((id) => !testValues.has(id.slice(1, -1))), [], 'IDs that a new sandbox account does not have');
+});
+
+test('the sandbox-only operations say so, and the testing page lists each of them', () => {
+  const sandboxOnly = operationPages(specs).filter((page) => page.operation.raw['x-plaza-sandbox-only'] === true);
+  assert.ok(sandboxOnly.length > 0, 'no operation is marked x-plaza-sandbox-only');
+  for (const page of sandboxOnly) {
+    assert.match(String(page.operation.raw.description).replace(/\s+/g, ' ').trim(), /^Sandbox only\. .*The production host answers `404 resource_not_found`\.$/, page.url);
+    assert.deepEqual(page.operation.tags, ['Sandbox'], page.url);
+  }
+  const testing = readFileSync('docs/api/testing.mdx', 'utf8');
+  const section = testing.slice(testing.indexOf('## Simulating outcomes'), testing.indexOf('## Testing webhooks'));
+  const listed = [...section.matchAll(/^\| \[[^\]]+\]\((\/api\/[^)]+)\) \|/gm)].map((match) => match[1]);
+  assert.deepEqual(listed.sort(), sandboxOnly.map((page) => page.url).sort());
 });
