@@ -148,7 +148,7 @@ test('the authentication page links every operation under the permission its spe
   const found = await matrix.getByRole('row').evaluateAll((rows) =>
     rows.slice(1).flatMap((row) => {
       const permission = row.querySelector('td code')?.textContent;
-      return [...row.querySelectorAll('td a')].map((link) => `${permission} ${new URL((link as HTMLAnchorElement).href).pathname}`);
+      return Array.from(row.querySelectorAll('td a')).map((link) => `${permission} ${new URL((link as HTMLAnchorElement).href).pathname}`);
     }),
   );
   expect(found.sort()).toEqual(expected.sort());
