@@ -18,6 +18,7 @@ const group = (label: string, dir: string, slugs: string[]) => ({
 const sidebars: SidebarsConfig = {
   docs: [
     {type: 'doc', id: 'guides/index', label: 'Guides overview'},
+    {type: 'doc', id: 'guides/quickstart', label: 'Quickstart'},
     group('Payment methods', 'payment-methods', [
       'collect-cards',
       'collect-bank-accounts',

@@ -3,13 +3,18 @@
  * in a `bash` block) and every response (a `json` block titled "Response: <status> ...") in the
  * hand-written pages, and checks them against the specs: the operation exists, the path
  * parameters fit their patterns, the query parameters exist, and the bodies validate against the
- * operation's schemas.
+ * operation's schemas. It also checks the field names of the request bodies that the SDK pages'
+ * server snippets send, the permissions pages name (and tie to operations), the permission sentences
+ * of the specs' own descriptions, and the sandbox test values of the partial against the specs.
  */
 import {readdirSync, readFileSync, statSync} from 'node:fs';
 import {join, relative} from 'node:path';
 import {Ajv, type ValidateFunction} from 'ajv';
 import addFormats from 'ajv-formats';
-import {listOperations, resolveLocalRef, type OpenApiDocument, type Operation} from './specs';
+import ts from 'typescript';
+import {operationPermission} from './reference-tables';
+import {apis, listOperations, resolveLocalRef, type OpenApiDocument, type Operation} from './specs';
+import {operationPages, type Specs} from './webhook-events';
 
 export type DocRequest = {file: string; line: number; method: string; path: string; query: string[]; body?: unknown};
 export type DocResponse = {file: string; line: number; status: string; body: unknown; request?: DocRequest};
@@ -214,6 +219,18 @@ export class SpecIndex {
     return errors ? [`${where}: the ${response.status} response does not fit the schema: ${errors}`] : [];
   }
 
+  /** The field names a JSON request body of an operation may hold, and those it must hold. */
+  requestFields(operation: SpecOperation): {allowed: string[]; required: string[]} | undefined {
+    const pointer = this.jsonSchemaPointer(operation, ['requestBody']);
+    if (!pointer) return undefined;
+    const schema = pointer
+      .slice(1)
+      .split('/')
+      .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')], this.specs.get(operation.spec));
+    const resolved = this.resolve(operation.spec, schema) as {properties?: Record<string, unknown>; required?: string[]};
+    return {allowed: Object.keys(resolved.properties ?? {}), required: resolved.required ?? []};
+  }
+
   /** The JSON pointer (into the spec) of the application/json schema under an operation. */
   private jsonSchemaPointer(operation: SpecOperation, path: string[]): string | undefined {
     const escape = (part: string) => part.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -234,24 +251,278 @@ export class SpecIndex {
   }
 }
 
-/** Checks every page; returns the problems and how many requests and responses were checked. */
-export function checkDocs(specs: Record<string, OpenApiDocument>, root = 'docs'): {problems: Problem[]; requests: number; responses: number} {
+/** How many things of each kind checkDocs checked. */
+export type DriftCounts = {
+  requests: number;
+  responses: number;
+  snippetBodies: number;
+  permissionsNamed: number;
+  permissionTies: number;
+  permissionSentences: number;
+  sandboxValues: number;
+};
+
+/** Checks every page; returns the problems and how many things of each kind were checked. */
+export function checkDocs(specs: Specs, root = 'docs'): {problems: Problem[]} & DriftCounts {
   const index = new SpecIndex(specs);
-  const problems: Problem[] = [];
-  let requests = 0;
-  let responses = 0;
+  const declared = declaredPermissions(specs);
+  const sentences = checkPermissionSentences(specs);
+  const problems: Problem[] = [...sentences.problems];
+  const counts: DriftCounts = {requests: 0, responses: 0, snippetBodies: 0, permissionsNamed: 0, permissionTies: 0, permissionSentences: sentences.sentences, sandboxValues: 0};
   for (const path of docPages(root)) {
     const file = relative('.', path);
-    const found = extractExamples(file, readFileSync(path, 'utf8'));
+    const text = readFileSync(path, 'utf8');
+    const found = extractExamples(file, text);
+    if (/^docs[\\/]sdks[\\/]/.test(file)) {
+      const snippets = checkSnippets(index, file, text);
+      counts.snippetBodies += snippets.bodies;
+      problems.push(...snippets.problems);
+    }
+    const permissions = checkPermissions(declared, file, text);
+    counts.permissionsNamed += permissions.named;
+    counts.permissionTies += permissions.ties;
+    problems.push(...permissions.problems);
+    if (file === sandboxValuesPartial) {
+      const sandbox = checkSandboxValues(specs, file, text);
+      counts.sandboxValues = sandbox.values;
+      problems.push(...sandbox.problems);
+    }
     problems.push(...found.problems);
     for (const request of found.requests) {
-      requests++;
+      counts.requests++;
       problems.push(...index.checkRequest(request).map((reason) => ({file, line: request.line, reason})));
     }
     for (const response of found.responses) {
-      responses++;
+      counts.responses++;
       problems.push(...index.checkResponse(response).map((reason) => ({file, line: response.line, reason})));
     }
   }
-  return {problems, requests, responses};
+  return {problems, ...counts};
 }
+
+/** A request body that a server snippet sends through a helper, as in `plaza('POST', '/v1/payments', {...})`. */
+export type SnippetBody = {line: number; method: string; path: string; fields: string[]; spread: boolean};
+
+/** A template literal's text, with each `${...}` replaced by one path segment. */
+const templateText = (template: ts.TemplateExpression): string => template.head.text + template.templateSpans.map((span) => `x${span.literal.text}`).join('');
+
+/**
+ * The request bodies in a JavaScript or TypeScript snippet: calls whose arguments are an HTTP method
+ * that takes a body, an API path (`/v1/...`, a template literal counts) and an object literal.
+ * `line` is 0-based within the snippet.
+ */
+export function snippetBodies(code: string): SnippetBody[] {
+  const source = ts.createSourceFile('snippet.tsx', code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const found: SnippetBody[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && node.arguments.length >= 3) {
+      const [method, path, body] = node.arguments;
+      const methodText = ts.isStringLiteralLike(method) ? method.text : undefined;
+      const pathText = ts.isStringLiteralLike(path) ? path.text : ts.isTemplateExpression(path) ? templateText(path) : undefined;
+      if (methodText && /^(POST|PUT|PATCH)$/.test(methodText) && pathText?.startsWith('/v1/') && ts.isObjectLiteralExpression(body)) {
+        found.push({
+          line: source.getLineAndCharacterOfPosition(node.getStart()).line,
+          method: methodText,
+          path: pathText,
+          fields: body.properties.flatMap((property) => (property.name && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name)) ? [property.name.text] : [])),
+          spread: body.properties.some(ts.isSpreadAssignment),
+        });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** Why a snippet's request body does not fit its operation: unknown fields, and required ones left out (unless it spreads another object). */
+export function snippetBodyProblems(index: SpecIndex, body: SnippetBody): string[] {
+  const operation = index.find(body.method, body.path);
+  if (!operation) return [`${body.method} ${body.path} is not an operation of the specs`];
+  const where = `${body.method} ${operation.path}`;
+  const fields = index.requestFields(operation);
+  if (!fields) return [`${where} takes no JSON body, but the snippet sends one`];
+  return [
+    ...body.fields.filter((field) => !fields.allowed.includes(field)).map((field) => `${where}: the snippet's body sends "${field}", which the request schema does not define`),
+    ...(body.spread ? [] : fields.required.filter((field) => !body.fields.includes(field)).map((field) => `${where}: the snippet's body leaves out the required "${field}"`)),
+  ];
+}
+
+const snippetLanguages = new Set(['javascript', 'js', 'jsx', 'typescript', 'ts', 'tsx']);
+
+/** The request bodies of the server snippets in one page, with their problems. */
+export function checkSnippets(index: SpecIndex, file: string, text: string): {bodies: number; problems: Problem[]} {
+  const problems: Problem[] = [];
+  let bodies = 0;
+  for (const block of codeBlocks(text).filter((candidate) => snippetLanguages.has(candidate.lang))) {
+    for (const body of snippetBodies(block.text)) {
+      bodies++;
+      const line = block.line + 1 + body.line;
+      problems.push(...snippetBodyProblems(index, body).map((reason) => ({file, line, reason})));
+    }
+  }
+  return {bodies, problems};
+}
+
+/** A sentence of a page's prose, or a row of one of its tables, with the line it starts on; code blocks are left out. */
+export type ProseUnit = {line: number; text: string};
+
+export function proseUnits(text: string): ProseUnit[] {
+  const units: ProseUnit[] = [];
+  // A paragraph's lines joined by spaces, with the offset in that text where each of its lines starts.
+  let paragraph: (ProseUnit & {starts: number[]}) | undefined;
+  const flush = () => {
+    if (!paragraph) return;
+    const {line, text: joined, starts} = paragraph;
+    for (const match of joined.matchAll(/.+?(?:[.!?](?=\s+[A-Z[`])|$)/g)) {
+      const offset = match.index + (match[0].length - match[0].trimStart().length);
+      units.push({line: line + starts.filter((start) => start <= offset).length - 1, text: match[0].trim()});
+    }
+    paragraph = undefined;
+  };
+  const lines = text.split('\n');
+  let fence: string | undefined;
+  lines.forEach((raw, index) => {
+    const line = raw.trim();
+    const marker = /^(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence) {
+      if (marker && line === marker && marker.startsWith(fence)) fence = undefined;
+      return;
+    }
+    if (marker) {
+      flush();
+      fence = marker;
+      return;
+    }
+    if (line.startsWith('|')) {
+      flush();
+      units.push({line: index + 1, text: line});
+    } else if (line === '' || /^(#|<|import |:::)/.test(line)) {
+      flush();
+    } else if (/^([-*]|\d+\.)\s/.test(line) || !paragraph) {
+      flush();
+      paragraph = {line: index + 1, text: line, starts: [0]};
+    } else {
+      paragraph.starts.push(paragraph.text.length + 1);
+      paragraph.text += ` ${line}`;
+    }
+  });
+  flush();
+  return units;
+}
+
+const permissionToken = /`([a-z_]+:(?:read|write))`/g;
+const operationLink = /\]\((\/api\/(?:accounts|financial)\/[a-z0-9-]+)\)/g;
+const needWord = /\b(needs?|needed|requires?|required)\b/i;
+
+/** Every operation page's route with the permission its spec declares. */
+export function declaredPermissions(specs: Specs): Map<string, string> {
+  return new Map(operationPages(specs).flatMap((page) => {
+    const permission = operationPermission(page.operation);
+    return permission ? [[page.url, permission] as const] : [];
+  }));
+}
+
+/**
+ * The permissions one page names: each must be declared by an operation of the specs, and a
+ * sentence or table row that says an operation it links needs or requires permissions must name
+ * the one that operation declares.
+ */
+export function checkPermissions(declared: Map<string, string>, file: string, text: string): {named: number; ties: number; problems: Problem[]} {
+  const known = new Set(declared.values());
+  const problems: Problem[] = [];
+  let named = 0;
+  let ties = 0;
+  for (const unit of proseUnits(text)) {
+    const permissions = [...unit.text.matchAll(permissionToken)].map((match) => match[1]);
+    named += permissions.length;
+    for (const permission of permissions) {
+      if (!known.has(permission)) problems.push({file, line: unit.line, reason: `names the permission "${permission}", which no operation of the specs declares`});
+    }
+    if (permissions.length === 0 || !needWord.test(unit.text)) continue;
+    for (const [, route] of unit.text.matchAll(operationLink)) {
+      const permission = declared.get(route);
+      if (!permission) continue;
+      ties++;
+      if (!permissions.includes(permission)) {
+        problems.push({file, line: unit.line, reason: `ties ${route} to ${permissions.map((name) => `"${name}"`).join(', ')}, but its spec declares "${permission}"`});
+      }
+    }
+  }
+  return {named, ties, problems};
+}
+
+/** The operations whose description says "Needs (the) `...` (permission)" with another permission than the one they declare. */
+export function checkPermissionSentences(specs: Specs): {sentences: number; problems: Problem[]} {
+  const problems: Problem[] = [];
+  let sentences = 0;
+  for (const page of operationPages(specs)) {
+    const description = String(page.operation.raw.description ?? '');
+    for (const [, named] of description.matchAll(/Needs (?:the )?`([a-z_]+:(?:read|write))`/g)) {
+      sentences++;
+      const declared = operationPermission(page.operation);
+      if (named !== declared) {
+        const file = apis.find((api) => api.name === page.api)!.file;
+        problems.push({file, line: 0, reason: `${page.operation.method} ${page.operation.path} says it needs "${named}" but declares "${declared}"`});
+      }
+    }
+  }
+  return {sentences, problems};
+}
+
+/** The extension that maps a field's sandbox test values to the outcome each one chooses. */
+export const sandboxValuesExtension = 'x-plaza-sandbox-values';
+
+/** Every test value the specs declare in an `x-plaza-sandbox-values` map, with its outcome. */
+export function sandboxValues(specs: Specs): Map<string, string> {
+  const values = new Map<string, string>();
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (!node || typeof node !== 'object') return;
+    for (const [key, child] of Object.entries(node)) {
+      if (key === sandboxValuesExtension && child && typeof child === 'object') {
+        for (const [value, outcome] of Object.entries(child)) values.set(value, String(outcome));
+      } else walk(child);
+    }
+  };
+  Object.values(specs).forEach(walk);
+  return values;
+}
+
+/** Test IDs, test tax IDs and ACH return codes: the kinds of value the specs' sandbox maps hold. */
+const sandboxValueShape = /^((card|ba)_test[a-z0-9]*|\d{2}-\d{7}|R\d{2})$/;
+
+/**
+ * The sandbox values partial against the specs: each test ID, tax ID and return code in the first
+ * column of one of its tables is declared by the specs and its row names the outcome the specs give
+ * it; every value the specs declare is listed; and every bank account number, routing number and
+ * amount it shows occurs in the specs' text.
+ */
+export function checkSandboxValues(specs: Specs, file: string, text: string): {values: number; problems: Problem[]} {
+  const declared = sandboxValues(specs);
+  const specText = JSON.stringify(specs);
+  const problems: Problem[] = [];
+  const listed = new Set<string>();
+  let values = 0;
+  for (const unit of proseUnits(text)) {
+    const first = /^\|\s*`([^`]+)`\s*\|/.exec(unit.text)?.[1];
+    if (first && sandboxValueShape.test(first)) {
+      values++;
+      listed.add(first);
+      const outcome = declared.get(first);
+      if (outcome === undefined) problems.push({file, line: unit.line, reason: `lists the test value "${first}", which no ${sandboxValuesExtension} of the specs declares`});
+      else if (!unit.text.includes(`\`${outcome}\``)) problems.push({file, line: unit.line, reason: `the row of "${first}" does not name its outcome in the specs, "${outcome}"`});
+    }
+    for (const [, number] of unit.text.matchAll(/`(\d{4}|\d{9}|\d{12})`/g)) {
+      values++;
+      if (!specText.includes(number)) problems.push({file, line: unit.line, reason: `shows the test number "${number}", which the specs never mention`});
+    }
+  }
+  for (const value of declared.keys()) {
+    if (!listed.has(value)) problems.push({file, line: 0, reason: `does not list "${value}", which the specs declare as a sandbox test value`});
+  }
+  return {values, problems};
+}
+
+/** The partial that lists the sandbox test values. */
+export const sandboxValuesPartial = 'docs/_partials/_sandbox-values.mdx';

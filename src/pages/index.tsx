@@ -4,7 +4,7 @@ import Link from '@docusaurus/Link';
 import CodeBlock from '@theme/CodeBlock';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import Heading from '@theme/Heading';
-import {apis, apisLead, firstRequest, headings, hero, pageDescription, startingPaths, testModePromises} from './_home/content';
+import {apis, apisLead, firstRequest, headings, hero, heroActions, pageDescription, startingPaths, testModePromises} from './_home/content';
 import styles from './_home/styles.module.css';
 
 function Hero({brand}: {brand: string}): ReactNode {
@@ -18,18 +18,18 @@ function Hero({brand}: {brand: string}): ReactNode {
           </Heading>
           <p className={styles.heroLead}>{hero.lead(brand)}</p>
           <div className={styles.heroActions}>
-            <Link className="button button--primary button--lg" to="/guides/">
-              Start with the guides
-            </Link>
-            <Link className="button button--secondary button--outline button--lg" to="/api/">
-              Browse the API
-            </Link>
+            {heroActions.map((action) => (
+              <Link key={action.to} className={`button button--lg ${action.primary ? 'button--primary' : 'button--secondary button--outline'}`} to={action.to}>
+                {action.label}
+              </Link>
+            ))}
           </div>
         </div>
         <div className={styles.heroCode}>
           <CodeBlock language="bash" title={hero.codeTitle}>
             {firstRequest}
           </CodeBlock>
+          <p className={styles.heroCodeNote}>{hero.codeNote}</p>
         </div>
       </div>
     </div>

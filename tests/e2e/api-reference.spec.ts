@@ -46,6 +46,7 @@ for (const {api, spec, operation} of samples) {
     await expect(main.getByRole('heading', {level: 1})).toHaveText(operation.summary!);
     await expect(main.locator('.api-endpoint__method')).toHaveText(operation.method.toUpperCase());
     await expect(main.locator('.api-endpoint__path')).toHaveText(operation.path);
+    await expect(main.getByText('Authentication.', {exact: true}).locator('..')).toContainText(`with the ${String(operation.raw['x-plaza-permission'])} permission`);
 
     const parameters = operation.parameters.map((parameter) => resolveLocalRef<Parameter>(spec, parameter));
     const reference = main.locator('.api-operation__part');
@@ -138,4 +139,17 @@ test('the category pages list the tags of each reference', async ({page}) => {
       await expect(card.getByRole('heading', {level: 2})).toHaveText(new RegExp(`${tag}$`));
     }
   }
+});
+
+test('the authentication page links every operation under the permission its spec declares', async ({page}) => {
+  await open(page, '/api/authentication');
+  const expected = apis.flatMap((api) => listOperations(readSpec(api.file)).map((operation) => `${String(operation.raw['x-plaza-permission'])} ${api.route}/${operationSlug(operation)}`));
+  const matrix = page.getByRole('main').getByRole('table').filter({has: page.getByRole('columnheader', {name: 'Operations that need it'})});
+  const found = await matrix.getByRole('row').evaluateAll((rows) =>
+    rows.slice(1).flatMap((row) => {
+      const permission = row.querySelector('td code')?.textContent;
+      return Array.from(row.querySelectorAll('td a')).map((link) => `${permission} ${new URL((link as HTMLAnchorElement).href).pathname}`);
+    }),
+  );
+  expect(found.sort()).toEqual(expected.sort());
 });

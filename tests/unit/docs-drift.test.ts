@@ -1,16 +1,35 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {apis, readSpec} from '../../scripts/lib/specs';
-import {checkDocs, extractExamples, parseCurl, SpecIndex} from '../../scripts/lib/docs-drift';
+import {operationPages, type Specs} from '../../scripts/lib/webhook-events';
+import {
+  checkDocs,
+  checkPermissions,
+  checkPermissionSentences,
+  checkSandboxValues,
+  checkSnippets,
+  declaredPermissions,
+  extractExamples,
+  parseCurl,
+  sandboxValues,
+  sandboxValuesPartial,
+  SpecIndex,
+} from '../../scripts/lib/docs-drift';
+import {firstRequest} from '../../src/pages/_home/content';
+import {readFileSync} from 'node:fs';
 
-const specs = Object.fromEntries(apis.map((api) => [api.name, readSpec(api.file)]));
+const specs = Object.fromEntries(apis.map((api) => [api.name, readSpec(api.file)])) as Specs;
 
-test('every request and response shown in docs/ agrees with the specs', () => {
-  const {problems, requests, responses} = checkDocs(specs);
+test('every request, response, snippet body, permission and sandbox value shown in docs/ agrees with the specs', () => {
+  const {problems, ...counts} = checkDocs(specs);
   const report = problems.map((problem) => `${problem.file}:${problem.line}: ${problem.reason}`);
   assert.deepEqual(report, []);
-  assert.ok(requests > 0 && responses >= 0);
-  console.log(`checked ${requests} requests and ${responses} responses in docs/`);
+  for (const [kind, count] of Object.entries(counts)) assert.ok(count > 0, `no ${kind} were checked`);
+  console.log(
+    `checked in docs/: ${counts.requests} requests, ${counts.responses} responses, ${counts.snippetBodies} request bodies of SDK server snippets, ` +
+      `${counts.permissionsNamed} permissions named (${counts.permissionTies} tied to an operation), ${counts.permissionSentences} permission sentences of the specs, ` +
+      `${counts.sandboxValues} sandbox test values`,
+  );
 });
 
 test('a curl command is read as method, path, query and JSON body', () => {
@@ -66,4 +85,105 @@ test('drift is reported with its reason: unknown operations, bad ids, unknown fi
     request: request('POST', '/v1/payments', {}),
   });
   assert.match(wrongShape[0], /POST \/v1\/payments: the 201 response does not fit the schema: .* must have required property/);
+});
+
+test("the SDK pages' server snippets are checked field by field against the request schema", () => {
+  const page = [
+    '```javascript title="server.js"',
+    "const attached = await plaza('PUT', `/v1/cards/${cardId}/attach`, {customer_id: customerId});",
+    "const {data} = await plaza('POST', '/v1/payments', {",
+    "  amount: order.amount, currency: 'USD', payment_method: cardId, customer_id: customerId,",
+    '}, order.idempotency_key);',
+    "await plaza('POST', '/v1/charges', {amount: 100});",
+    '```',
+  ].join('\n');
+  const {bodies, problems} = checkSnippets(new SpecIndex(specs), 'sdk.mdx', page);
+  assert.equal(bodies, 3);
+  assert.deepEqual(
+    problems.map((problem) => `${problem.line}: ${problem.reason}`),
+    [
+      '3: POST /v1/payments: the snippet\'s body sends "payment_method", which the request schema does not define',
+      '3: POST /v1/payments: the snippet\'s body leaves out the required "payment_method_id"',
+      '6: POST /v1/charges is not an operation of the specs',
+    ],
+  );
+});
+
+test('permissions a page names must be declared, and those it ties to an operation must be that operation\'s', () => {
+  const declared = declaredPermissions(specs);
+  const createPayment = declared.get('/api/financial/create-payment')!;
+  const page = [
+    `Charging a card with [Create payment](/api/financial/create-payment) needs \`${createPayment}\`.`,
+    'Listing customers with [Get all customers](/api/accounts/get-all-customers) needs the',
+    '`payments:read` permission. A reporting key has `payments:read` and `ledger:read`.',
+    '',
+    '| [Create refund](/api/financial/create-refund) | requires `payments:write` |',
+    '```bash',
+    '# `ledger:write` in a code block is not prose',
+    '```',
+  ].join('\n');
+  const {named, ties, problems} = checkPermissions(declared, 'page.mdx', page);
+  assert.equal(named, 5);
+  assert.equal(ties, 3);
+  assert.deepEqual(
+    problems.map((problem) => `${problem.line}: ${problem.reason}`),
+    [
+      `2: ties /api/accounts/get-all-customers to "payments:read", but its spec declares "${declared.get('/api/accounts/get-all-customers')}"`,
+      '3: names the permission "ledger:read", which no operation of the specs declares',
+      `5: ties /api/financial/create-refund to "payments:write", but its spec declares "${declared.get('/api/financial/create-refund')}"`,
+    ],
+  );
+});
+
+test("a spec description's permission sentence must agree with the permission its operation declares", () => {
+  assert.deepEqual(checkPermissionSentences(specs).problems, []);
+  const changed = structuredClone(specs) as unknown as {accounts: {paths: Record<string, Record<string, {description: string; 'x-plaza-permission': string}>>}};
+  const operation = changed.accounts.paths['/v1/customers'].get;
+  operation.description += ' Needs the `customers:write` permission.';
+  const {sentences, problems} = checkPermissionSentences(changed as unknown as Specs);
+  assert.ok(sentences > 0);
+  assert.deepEqual(
+    problems.map((problem) => problem.reason),
+    [`GET /v1/customers says it needs "customers:write" but declares "${operation['x-plaza-permission']}"`],
+  );
+});
+
+test('the sandbox values partial lists exactly the test values of the specs, with their outcomes', () => {
+  const partial = readFileSync(sandboxValuesPartial, 'utf8');
+  assert.deepEqual(checkSandboxValues(specs, sandboxValuesPartial, partial).problems, []);
+  const broken = partial
+    .replace(/^\| `card_testdeclined0+` \|.*$/m, '| `card_testdeclined000000000000` | Visa, `credit` | Declined with `expired_card` |')
+    .replace(/^\| `00-0000003` \|.*$/m, '')
+    .replace(/^\| `R03` \|.*$/m, '| `R09` | `bank_account_not_found` |')
+    .replace('`000222222227`', '`000333333335`');
+  const reasons = checkSandboxValues(specs, sandboxValuesPartial, broken).problems.map((problem) => problem.reason);
+  assert.deepEqual(reasons.sort(), [
+    'does not list "00-0000003", which the specs declare as a sandbox test value',
+    'does not list "R03", which the specs declare as a sandbox test value',
+    'lists the test value "R09", which no x-plaza-sandbox-values of the specs declares',
+    'shows the test number "000333333335", which the specs never mention',
+    'the row of "card_testdeclined000000000000" does not name its outcome in the specs, "card_declined"',
+  ]);
+});
+
+test("the home page's first payment is a request of the specs that a new sandbox account can send as it is", () => {
+  const request = parseCurl(firstRequest);
+  assert.ok(request, 'the home page request is not a curl command of the house form');
+  assert.deepEqual(new SpecIndex(specs).checkRequest({file: 'src/pages/_home/content.ts', line: 1, ...request}), []);
+  const ids = JSON.stringify(request.body).match(/"[a-z]+_[a-z0-9]{24}"/g) ?? [];
+  const testValues = sandboxValues(specs);
+  assert.deepEqual(ids.filter((id) => !testValues.has(id.slice(1, -1))), [], 'IDs that a new sandbox account does not have');
+});
+
+test('the sandbox-only operations say so, and the testing page lists each of them', () => {
+  const sandboxOnly = operationPages(specs).filter((page) => page.operation.raw['x-plaza-sandbox-only'] === true);
+  assert.ok(sandboxOnly.length > 0, 'no operation is marked x-plaza-sandbox-only');
+  for (const page of sandboxOnly) {
+    assert.match(String(page.operation.raw.description).replace(/\s+/g, ' ').trim(), /^Sandbox only\. .*The production host answers `404 resource_not_found`\.$/, page.url);
+    assert.deepEqual(page.operation.tags, ['Sandbox'], page.url);
+  }
+  const testing = readFileSync('docs/api/testing.mdx', 'utf8');
+  const section = testing.slice(testing.indexOf('## Simulating outcomes'), testing.indexOf('## Testing webhooks'));
+  const listed = [...section.matchAll(/^\| \[[^\]]+\]\((\/api\/[^)]+)\) \|/gm)].map((match) => match[1]);
+  assert.deepEqual(listed.sort(), sandboxOnly.map((page) => page.url).sort());
 });

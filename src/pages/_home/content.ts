@@ -9,7 +9,16 @@ export const hero = {
   lead: (brand: string) =>
     `${brand} gives platforms and marketplaces card, bank account, Apple Pay and Google Pay payments, seller onboarding and payouts. Build against the sandbox today, and go live once your account is approved.`,
   codeTitle: 'Your first payment, in the sandbox',
+  /** Under the request: where its key and its test card come from. */
+  codeNote: 'Runs as it is with your sk_test_ key: card_testvisacredit0000000000 is a test card that every sandbox account can charge from its server.',
 };
+
+/** The buttons under the lead: the quickstart first, then the guides and the reference. */
+export const heroActions = [
+  {label: 'Take the 5-minute quickstart', to: '/guides/quickstart', primary: true},
+  {label: 'Browse the guides', to: '/guides/', primary: false},
+  {label: 'Browse the API', to: '/api/', primary: false},
+];
 
 export const headings = {
   start: 'Where to start',
@@ -83,7 +92,7 @@ export const testModePromises = [
   },
   {
     title: 'Every outcome on demand.',
-    text: 'Test card numbers, bank accounts and amounts trigger approvals, declines, bank returns and dispute cases.',
+    text: 'Test cards, bank accounts, tax IDs and amounts trigger approvals, declines, bank returns and dispute cases, and sandbox operations move the clock past cutoffs and decide returns, disputes and onboarding in seconds.',
   },
   {
     title: 'Webhooks you can replay.',
@@ -95,13 +104,13 @@ export const testModePromises = [
   },
 ];
 
-export const firstRequest = `curl https://api.sandbox.plaza.example/v1/payments \\
-  -H "X-API-KEY: sk_test_..." \\
+export const firstRequest = `curl -X POST https://api.sandbox.plaza.example/v1/payments \\
+  -H "X-API-KEY: $PLAZA_SECRET_KEY" \\
   -H "Idempotency-Key: 5d0c7f3e-8a41-4b8e-9f2a-6c1d2e3f4a5b" \\
   -H "Content-Type: application/json" \\
   -d '{
     "amount": 2599,
     "currency": "USD",
-    "payment_method_id": "card_3m8x2k5q9w1e7r4t6y0u2i8o",
+    "payment_method_id": "card_testvisacredit0000000000",
     "description": "Order 5531"
   }'`;

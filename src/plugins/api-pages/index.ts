@@ -157,7 +157,8 @@ function authentication(page: ApiPage): PhrasingContent[] {
     }),
   );
   const joined = ways.flatMap((way, index) => [...(index ? [text(' or ')] : []), ...way]);
-  return [text('Send '), ...joined, text('. See '), link('Authentication', '/api/authentication'), text('.')];
+  const permission = (page.api as {'x-plaza-permission'?: string})['x-plaza-permission'];
+  return [text('Send '), ...joined, ...(permission ? [text(' with the '), code(permission), text(' permission')] : []), text('. See '), link('Authentication', '/api/authentication'), text('.')];
 }
 
 const parameterTitles = {path: 'Path parameters', query: 'Query parameters', header: 'Header parameters'};
