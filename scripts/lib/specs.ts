@@ -16,6 +16,8 @@ export type OpenApiDocument = {
   security?: Record<string, string[]>[];
   tags?: {name: string}[];
   paths?: Record<string, Record<string, unknown>>;
+  /** OpenAPI 3.1: the requests the API sends, by name, each a path item. */
+  webhooks?: Record<string, Record<string, unknown>>;
   components?: Record<string, Record<string, unknown>>;
 };
 

@@ -189,7 +189,7 @@ function authentication(page: ApiPage): PhrasingContent[] {
   return [text('Send '), ...joinWords(ways, ' or '), text('. See '), link('Authentication', '/api/authentication'), text('.'), ...samples];
 }
 
-const parameterTitles = {path: 'Path parameters', query: 'Query parameters', header: 'Header parameters'};
+const parameterTitles = {path: 'Path parameters', query: 'Query parameters', header: 'Header parameters', cookie: 'Cookie parameters'};
 
 function parameterSection(page: ApiPage, place: keyof typeof parameterTitles): RootContent[] {
   const matching = (page.api.parameters ?? []).filter((parameter) => parameter.in === place);
@@ -220,11 +220,23 @@ function isErrorObject(response: Response): boolean {
   return Boolean(properties?.type && properties.code);
 }
 
+/** The names of the status ranges and the default of OpenAPI's responses. */
+const statusRanges: Record<string, string> = {
+  '1XX': 'Informational',
+  '2XX': 'Success',
+  '3XX': 'Redirection',
+  '4XX': 'Client error',
+  '5XX': 'Server error',
+  default: '(any other status)',
+};
+
 function responseSection(page: ApiPage): RootContent[] {
   const parts = [heading(2, 'Responses')];
   for (const [status, response] of Object.entries(page.api.responses ?? {})) {
-    parts.push(heading(3, `${status} ${STATUS_CODES[status] ?? ''}`.trim()));
+    parts.push(heading(3, `${status} ${STATUS_CODES[status] ?? statusRanges[status] ?? ''}`.trim()));
     if (response.description) parts.push(...specMarkdown(response.description));
+    const types = Object.keys(response.content ?? {});
+    if (types.length > 1) parts.push(paragraph(text('Content types: '), ...joinWords(types.map((type) => [code(type)]), ', '), text('.')));
     if (isErrorObject(response)) {
       parts.push(paragraph(text('The body is an '), link('error object', '/api/errors'), text(': its '), code('type'), text(' and '), code('code'), text(' say what went wrong.')));
       continue;
@@ -435,11 +447,20 @@ function exampleTabs(entries: [string, RootContent[]][]): RootContent[] {
   return [lazyTabs(entries.map(([label, body], index) => ({value: String(index), label, body})), {className: 'api-samples__examples'})];
 }
 
+/** An example as the reader sees it: a string as it is (text, XML), anything else as JSON. */
+const exampleBlock = (value: unknown): RootContent => (typeof value === 'string' ? fenced('text', value) : fenced('json', JSON.stringify(value, null, 2)));
+
 function responseExamples(page: ApiPage): RootContent {
   const responses = Object.entries(page.api.responses ?? {});
   const items = responses.map(([status, response]): Tab => {
-    const examples = mediaExamples(Object.values(response.content ?? {})[0]);
-    const blocks = examples.map(([name, example]): [string, RootContent[]] => [example.summary ?? name, [fenced('json', JSON.stringify(example.value, null, 2))]]);
+    const media = Object.entries(response.content ?? {});
+    // With several media types, each example's label names its type.
+    const blocks = media.flatMap(([type, content]) =>
+      mediaExamples(content).map(([name, example]): [string, RootContent[]] => {
+        const label = example.summary ?? name;
+        return [media.length > 1 ? `${label} (${type})` : label, [exampleBlock(example.value)]];
+      }),
+    );
     return {value: status, label: status, body: blocks.length ? exampleTabs(blocks) : [paragraph(jsxInline('p', {}, [text('No body.')]))]};
   });
   const success = responses.find(([status]) => status.startsWith('2'))?.[0] ?? responses[0][0];
@@ -543,7 +564,7 @@ export function createApiPageMD(page: ApiPage): string {
         ],
         true,
       ),
-      ...part(parameterSection(page, 'header'), false),
+      ...part([...parameterSection(page, 'header'), ...parameterSection(page, 'cookie')], false),
       ...part(bodySection(page), true),
       ...part(responseSection(page), false),
       ...part(callbackSection(page), true),
