@@ -95,7 +95,8 @@ function nodejs(request: SampleRequest): string {
     before.push('');
     options.push('body: form');
   }
-  options.splice(1, 0, `headers: {\n    ${headers.join(',\n    ')},\n  }`);
+  // A request without credentials or headers (security: [], a GET) has no headers option.
+  if (headers.length) options.splice(1, 0, `headers: {\n    ${headers.join(',\n    ')},\n  }`);
   return [
     ...before,
     `const response = await fetch(${read(request.url)}, {\n  ${options.join(',\n  ')},\n});`,
@@ -128,7 +129,7 @@ function pythonRequests(request: SampleRequest): string {
   ];
   const body = request.body;
   if (body && 'type' in body) headers.push(`"Content-Type": ${quoted(body.type)}`);
-  const args = [read(request.url), `headers={\n        ${headers.join(',\n        ')},\n    }`];
+  const args = [read(request.url), ...(headers.length ? [`headers={\n        ${headers.join(',\n        ')},\n    }`] : [])];
   if (body && 'json' in body) {
     args.push(`json=${python(body.json, 1)}`);
   } else if (body && 'form' in body) {
@@ -177,7 +178,7 @@ function php(request: SampleRequest): string {
     const parts = body.multipart.map((part) => `${text(part.name)} => ${isFile(part) ? `new CURLFile(${text(part.file)})` : text(part.value)}`);
     options.push(`CURLOPT_POSTFIELDS => [\n        ${parts.join(',\n        ')},\n    ]`);
   }
-  options.splice(1, 0, `CURLOPT_HTTPHEADER => [\n        ${headers.join(',\n        ')},\n    ]`);
+  if (headers.length) options.splice(1, 0, `CURLOPT_HTTPHEADER => [\n        ${headers.join(',\n        ')},\n    ]`);
   options.push('CURLOPT_RETURNTRANSFER => true');
   return [
     ...before,
