@@ -24,6 +24,9 @@ const byId = (operationId: string): Operation => operations.find((operation) => 
 
 let served: Served | undefined;
 
+// One worker, one server for the whole file: its tests run in order (none is skipped when one fails).
+test.describe.configure({mode: 'default'});
+
 test.beforeAll(async () => {
   served = await serveBuild(kitchenSink.build);
 });
