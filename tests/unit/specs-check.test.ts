@@ -1,7 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
-import {checkAgainstList, checkSlugs, findUnsafeHtml, listOperations, operationSlug, parseOperationList, type OpenApiDocument} from '../../scripts/lib/specs';
+import {checkAgainstList, checkSlugs, findDanglingRefs, findUnsafeHtml, listOperations, operationSlug, parseOperationList, parseSpec, type OpenApiDocument} from '../../scripts/lib/specs';
 import {checkCommittedSpecs} from '../../scripts/check-specs';
 
 const list = parseOperationList(readFileSync('tests/fixtures/operations.md', 'utf8'));
@@ -71,4 +71,21 @@ test('script in any string of a spec is found, with where it is', () => {
   ]);
   assert.deepEqual(findUnsafeHtml({tags: [{description: '<img src=x onerror=alert(1)>'}]}), ['#/tags/0/description contains an event-handler attribute']);
   assert.deepEqual(findUnsafeHtml({info: {description: 'Use <code>amount</code> in minor units; see the **errors** page.'}}), []);
+});
+
+test('a local $ref that points at nothing is named in one line, with where it is', () => {
+  const dangling = spec({'/v1/payments': {get: {responses: {'200': {$ref: '#/components/responses/Gone'}}}}});
+  dangling.components = {responses: {Kept: {description: 'A response.'}}};
+  const problems = findDanglingRefs(dangling);
+  assert.equal(problems.length, 1);
+  assert.match(problems[0], /"#\/components\/responses\/Gone" at #\/paths\/~1v1~1payments\/get\/responses\/200/);
+  dangling.components.responses.Gone = {description: 'Now defined.'};
+  assert.deepEqual(findDanglingRefs(dangling), []);
+});
+
+test('a spec that holds none of the listed operations gets one line from the list check, not one per operation', () => {
+  const foreign = parseSpec(readFileSync('tests/fixtures/kitchen-sink.yaml', 'utf8'));
+  const problems = checkAgainstList('financial', foreign, list);
+  assert.equal(problems.length, 1);
+  assert.match(problems[0], new RegExp(`none of the ${list.filter((item) => item.api === 'financial').length} operations`));
 });

@@ -6,7 +6,7 @@
  */
 import {execFileSync, spawnSync} from 'node:child_process';
 import {createHmac} from 'node:crypto';
-import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {pathToFileURL} from 'node:url';
@@ -230,5 +230,33 @@ describe('the signature samples', () => {
 
   test('the PHP function parses', () => {
     assert.equal(phpSyntaxError(samples.get('php')!), null);
+  });
+});
+
+describe('gen-webhook-events on specs that are not Plaza\'s', () => {
+  /** Runs gen-webhook-events in a folder whose specs/ holds the given files (by API name); returns its status, output and page. */
+  function generate(files: Record<ApiName, string>): {status: number | null; output: string; page?: string} {
+    const dir = mkdtempSync(join(tmpdir(), 'webhook-events-foreign-'));
+    after(() => rmSync(dir, {recursive: true, force: true}));
+    mkdirSync(join(dir, 'specs'));
+    mkdirSync(join(dir, 'docs', 'api'), {recursive: true});
+    for (const api of apis) writeFileSync(join(dir, api.file), readFileSync(files[api.name], 'utf8'));
+    const run = spawnSync(join(process.cwd(), 'node_modules', '.bin', 'tsx'), [join(process.cwd(), 'scripts', 'gen-webhook-events.ts')], {cwd: dir, encoding: 'utf8'});
+    const written = join(dir, 'docs', 'api', 'webhook-events.mdx');
+    return {status: run.status, output: `${run.stdout}${run.stderr}`, page: existsSync(written) ? readFileSync(written, 'utf8') : undefined};
+  }
+
+  test('specs without an Event schema get a page that lists no event types', () => {
+    const run = generate({accounts: 'tests/fixtures/kitchen-sink.yaml', financial: 'tests/fixtures/kitchen-sink.yaml'});
+    assert.equal(run.status, 0, run.output);
+    assert.match(run.page ?? '', /define no webhook event types/);
+  });
+
+  test('an Event schema whose object types are missing stops it with one line, no stack trace', () => {
+    const run = generate({accounts: apis[0].file, financial: 'tests/fixtures/kitchen-sink.yaml'});
+    assert.equal(run.status, 1);
+    assert.equal(run.output.trim().split('\n').length, 1, run.output);
+    assert.match(run.output, /^webhook events failed: The object type "\w+" should be the schema components\.schemas\.\w+/);
+    assert.equal(run.page, undefined);
   });
 });

@@ -19,7 +19,8 @@ import {STATUS_CODES} from 'node:http';
 import type {Paragraph, PhrasingContent, RootContent, TableRow} from 'mdast';
 import type {Download} from '../../../scripts/lib/downloads';
 import {frontMatter, jsxBlock, jsxInline, plainText, specMarkdown, text, toMdx} from '../../../scripts/lib/spec-text';
-import {languages, type Part, type SampleRequest} from './samples';
+import snakeCase from 'lodash/snakeCase';
+import {languages, type Part, type Pieces, type SampleRequest} from './samples';
 import {fields, flatten, constraints, typeLabel, type Field, type Schema} from './schema';
 
 /** The generators write each page whole, front matter included (see spec-text.ts): the template adds nothing. */
@@ -28,8 +29,26 @@ export const pageTemplate = require.resolve('./page.mustache');
 type Example = {summary?: string; value?: unknown};
 type Media = {schema?: Schema; example?: unknown; examples?: Record<string, Example>};
 type Parameter = {name: string; in: string; required?: boolean; description?: string; deprecated?: boolean; example?: unknown; schema?: Schema};
-type Response = {description?: string; headers?: Record<string, {description?: string; schema?: Schema}>; content?: Record<string, Media>};
+type Link = {operationId?: string; operationRef?: string; description?: string; parameters?: Record<string, unknown>};
+type Response = {description?: string; headers?: Record<string, {description?: string; schema?: Schema}>; content?: Record<string, Media>; links?: Record<string, Link>};
+type Callback = Record<string, Record<string, {summary?: string; description?: string; requestBody?: {content?: Record<string, Media>}}>>;
 type SecurityScheme = {type: string; in?: string; name?: string; scheme?: string};
+
+/** The HTTP authentication schemes whose credential goes in the Authorization header after the scheme's name. */
+const authorizationPrefix = (scheme: SecurityScheme): string => {
+  if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return 'Bearer ';
+  const name = scheme.scheme ?? '';
+  return `${name.charAt(0).toUpperCase()}${name.slice(1).toLowerCase()} `;
+};
+
+/**
+ * The environment variable a sample reads a scheme's credential from: the scheme's name in capitals,
+ * except Plaza's own API key, which its guides call the secret key and read from PLAZA_SECRET_KEY.
+ */
+function credentialVariable(name: string, scheme: SecurityScheme): string {
+  if (scheme.type === 'apiKey' && scheme.in === 'header' && scheme.name === 'X-API-KEY') return 'PLAZA_SECRET_KEY';
+  return snakeCase(name).toUpperCase();
+}
 
 export type ApiPage = {
   id: string;
@@ -44,6 +63,7 @@ export type ApiPage = {
     parameters?: Parameter[];
     requestBody?: {description?: string; required?: boolean; content?: Record<string, Media>};
     responses?: Record<string, Response>;
+    callbacks?: Record<string, Callback>;
     servers?: {url: string}[];
     security?: Record<string, string[]>[];
     securitySchemes?: Record<string, SecurityScheme>;
@@ -145,23 +165,40 @@ function bodyFields(schema: Schema | undefined, direction: 'request' | 'response
   return fields(flat, direction);
 }
 
+/** What a reader sends for one security scheme, in words. */
+function credentialWords(name: string, scheme: SecurityScheme | undefined): PhrasingContent[] {
+  const authorization = [text(' in the '), code('Authorization'), text(' header')];
+  if (scheme?.type === 'apiKey') return [text('your secret key in the '), code(scheme.name ?? name), text(` ${scheme.in}`)];
+  if (scheme?.type === 'http' && scheme.scheme?.toLowerCase() === 'bearer') return [text('a bearer token'), ...authorization];
+  if (scheme?.type === 'http' && scheme.scheme?.toLowerCase() === 'basic') return [text('a user name and password (HTTP basic, Base64 of '), code('user:password'), text(')'), ...authorization];
+  if (scheme?.type === 'http') return [text(`${scheme.scheme} credentials`), ...authorization];
+  if (scheme?.type === 'oauth2') return [text('an OAuth 2.0 access token of '), code(name), text(' as a bearer token'), ...authorization];
+  if (scheme?.type === 'openIdConnect') return [text('an OpenID Connect access token of '), code(name), text(' as a bearer token'), ...authorization];
+  return [code(name)];
+}
+
+const joinWords = (ways: PhrasingContent[][], word: string): PhrasingContent[] => ways.flatMap((way, index) => [...(index ? [text(word)] : []), ...way]);
+
+/** The operation's security: each requirement's schemes together, requirements as alternatives. */
 function authentication(page: ApiPage): PhrasingContent[] {
   const requirements = page.api.security ?? [];
   if (requirements.length === 0) return [text('No authentication.')];
   const schemes = page.api.securitySchemes ?? {};
-  const ways = requirements.flatMap((requirement) =>
-    Object.keys(requirement).map((name): PhrasingContent[] => {
-      const scheme = schemes[name];
-      if (scheme?.type === 'apiKey') return [text('your secret key in the '), code(scheme.name ?? name), text(` ${scheme.in}`)];
-      return [code(name)];
-    }),
-  );
-  const joined = ways.flatMap((way, index) => [...(index ? [text(' or ')] : []), ...way]);
+  const ways = requirements.map((requirement) => joinWords(Object.keys(requirement).map((name) => credentialWords(name, schemes[name])), ' and '));
+  const samples = requirements.length > 1 ? [text(' The samples send the first.')] : [];
   const permission = (page.api as {'x-plaza-permission'?: string})['x-plaza-permission'];
-  return [text('Send '), ...joined, ...(permission ? [text(' with the '), code(permission), text(' permission')] : []), text('. See '), link('Authentication', '/api/authentication'), text('.')];
+  return [
+    text('Send '),
+    ...joinWords(ways, ' or '),
+    ...(permission ? [text(' with the '), code(permission), text(' permission')] : []),
+    text('. See '),
+    link('Authentication', '/api/authentication'),
+    text('.'),
+    ...samples,
+  ];
 }
 
-const parameterTitles = {path: 'Path parameters', query: 'Query parameters', header: 'Header parameters'};
+const parameterTitles = {path: 'Path parameters', query: 'Query parameters', header: 'Header parameters', cookie: 'Cookie parameters'};
 
 function parameterSection(page: ApiPage, place: keyof typeof parameterTitles): RootContent[] {
   const matching = (page.api.parameters ?? []).filter((parameter) => parameter.in === place);
@@ -181,12 +218,35 @@ function bodySection(page: ApiPage): RootContent[] {
   return parts;
 }
 
+/**
+ * Whether a response's body is Plaza's error object, the one the errors page describes: an `error`
+ * holding a `type` and a `code`. Only then does the page say so.
+ */
+function isErrorObject(response: Response): boolean {
+  const schema = Object.values(response.content ?? {})[0]?.schema;
+  const error = schema ? flatten(schema).properties?.error : undefined;
+  const properties = error ? flatten(error).properties : undefined;
+  return Boolean(properties?.type && properties.code);
+}
+
+/** The names of the status ranges and the default of OpenAPI's responses. */
+const statusRanges: Record<string, string> = {
+  '1XX': 'Informational',
+  '2XX': 'Success',
+  '3XX': 'Redirection',
+  '4XX': 'Client error',
+  '5XX': 'Server error',
+  default: '(any other status)',
+};
+
 function responseSection(page: ApiPage): RootContent[] {
   const parts = [heading(2, 'Responses')];
   for (const [status, response] of Object.entries(page.api.responses ?? {})) {
-    parts.push(heading(3, `${status} ${STATUS_CODES[status] ?? ''}`.trim()));
+    parts.push(heading(3, `${status} ${STATUS_CODES[status] ?? statusRanges[status] ?? ''}`.trim()));
     if (response.description) parts.push(...specMarkdown(response.description));
-    if (Number(status) >= 400) {
+    const types = Object.keys(response.content ?? {});
+    if (types.length > 1) parts.push(paragraph(text('Content types: '), ...joinWords(types.map((type) => [code(type)]), ', '), text('.')));
+    if (isErrorObject(response)) {
       parts.push(paragraph(text('The body is an '), link('error object', '/api/errors'), text(': its '), code('type'), text(' and '), code('code'), text(' say what went wrong.')));
       continue;
     }
@@ -203,8 +263,43 @@ function responseSection(page: ApiPage): RootContent[] {
     // Every field of a response is always there (null when empty), so none is marked required.
     const rows = bodyFields(media?.schema, 'response').map((field) => ({...field, required: false}));
     if (rows.length) parts.push(paragraph(text('Body:')), ...table(rows));
+    parts.push(...linkParts(response));
   }
   return parts;
+}
+
+/** A response's links: the operation each leads to, the values it passes and why. */
+function linkParts(response: Response): RootContent[] {
+  return Object.entries(response.links ?? {}).flatMap(([name, target]) => {
+    const values = Object.entries(target.parameters ?? {}).flatMap(([parameter, value], index) => [
+      text(index ? ', ' : ' with '),
+      code(parameter),
+      text(' = '),
+      code(typeof value === 'string' ? value : JSON.stringify(value)),
+    ]);
+    return [
+      paragraph(text('Link '), code(name), text(': to '), code(target.operationId ?? target.operationRef ?? ''), ...values, text('.')),
+      ...(target.description ? specMarkdown(target.description) : []),
+    ];
+  });
+}
+
+/** The operation's callbacks: for each, the request the API sends to the URL the expression gives, and its body. */
+function callbackSection(page: ApiPage): RootContent[] {
+  const parts = Object.entries(page.api.callbacks ?? {}).flatMap(([name, callback]) =>
+    Object.entries(callback).flatMap(([expression, item]) =>
+      Object.entries(item).flatMap(([method, operation]) => [
+        heading(3, operation.summary ?? name),
+        paragraph(text('The API sends '), code(`${method.toUpperCase()} ${expression}`), text(` (callback `), code(name), text(').')),
+        ...(operation.description ? specMarkdown(operation.description) : []),
+        ...Object.entries(operation.requestBody?.content ?? {}).flatMap(([type, media]) => [
+          paragraph(text('Content type '), code(type), text('.')),
+          ...table(bodyFields(media.schema, 'request')),
+        ]),
+      ]),
+    ),
+  );
+  return parts.length ? [heading(2, 'Callbacks'), ...parts] : [];
 }
 
 const mediaExamples = (media: Media | undefined): [string, Example][] => {
@@ -213,19 +308,86 @@ const mediaExamples = (media: Media | undefined): [string, Example][] => {
   return media.example === undefined ? [] : [['example', {value: media.example}]];
 };
 
-/** The value of a parameter in the samples: its example, else its schema's, else a placeholder. */
-function sampleValue(parameter: Parameter): string {
+/** The value of a parameter in the samples, URL-encoded: its example, else its schema's, else a placeholder (left as it is). */
+function sampleValue(parameter: Parameter, encode: (value: string) => string = (value) => value): string {
   const schema = flatten(parameter.schema ?? {});
-  const value = parameter.example ?? schema.example ?? schema.default ?? schema.enum?.[0] ?? `{${parameter.name}}`;
-  return String(value);
+  const value = parameter.example ?? schema.example ?? schema.default ?? schema.enum?.[0];
+  return value === undefined ? `{${parameter.name}}` : encode(String(value));
+}
+
+/** Texts made of pieces joined into one, `separator(index)` before each but the first; neighbouring literals become one. */
+function joinPieces(texts: Pieces[], separator: (index: number) => string): Pieces {
+  return texts
+    .flatMap((pieces, index) => [...(index ? [separator(index)] : []), ...pieces])
+    .reduce<Pieces>((joined, piece) => {
+      const last = joined.at(-1);
+      return typeof piece === 'string' && typeof last === 'string' ? [...joined.slice(0, -1), last + piece] : [...joined, piece];
+    }, []);
+}
+
+/**
+ * The credentials of the operation's first security requirement (the samples send one way), as
+ * headers and query parameters whose values the samples read from the environment.
+ */
+function sampleCredentials(page: ApiPage): {headers: [string, Pieces][]; query: [string, Pieces][]; cookies: Pieces[]} {
+  const requirement = page.api.security?.[0] ?? {};
+  const found = {headers: [] as [string, Pieces][], query: [] as [string, Pieces][], cookies: [] as Pieces[]};
+  for (const name of Object.keys(requirement)) {
+    const scheme = page.api.securitySchemes?.[name];
+    if (!scheme) continue;
+    const value = {env: credentialVariable(name, scheme)};
+    if (scheme.type === 'apiKey' && scheme.in === 'query') found.query.push([scheme.name ?? name, [value]]);
+    else if (scheme.type === 'apiKey' && scheme.in === 'cookie') found.cookies.push([`${scheme.name ?? name}=`, value]);
+    else if (scheme.type === 'apiKey') found.headers.push([scheme.name ?? name, [value]]);
+    else found.headers.push(['Authorization', [authorizationPrefix(scheme), value]]);
+  }
+  return found;
+}
+
+/** A form field's value in the samples: its example, else its first enum value or default; objects as JSON. */
+function formValue(field: Schema): string | undefined {
+  const value = field.example ?? field.enum?.[0] ?? field.default;
+  if (value === undefined) return undefined;
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/** The sample file of a binary field: its example, else a name made of the field's name and its media type's subtype. */
+function sampleFile(name: string, field: Schema & {contentMediaType?: string}): string {
+  if (typeof field.example === 'string') return field.example;
+  const subtype = field.contentMediaType?.split('/')[1]?.split(/[+;]/)[0];
+  if (!subtype) return 'document.pdf';
+  return `${name}.${subtype === 'octet-stream' ? 'bin' : subtype}`;
+}
+
+const isBinary = (field: Schema & {contentMediaType?: string}): boolean => field.format === 'binary' || (field.type === 'string' && field.contentMediaType !== undefined);
+
+/** The fields a form sample sends: required ones, and optional ones the spec gives a value for. */
+function formFields(schema: Schema | undefined): [string, Schema][] {
+  const flat = flatten(schema ?? {});
+  return Object.entries(flat.properties ?? {})
+    .map(([name, property]): [string, Schema] => [name, flatten(property)])
+    .filter(([name, field]) => flat.required?.includes(name) || isBinary(field) || formValue(field) !== undefined);
 }
 
 function multipartParts(schema: Schema | undefined): Part[] {
-  return Object.entries(flatten(schema ?? {}).properties ?? {}).map(([name, property]) => {
-    const field = flatten(property);
-    if (field.format === 'binary') return {name, file: typeof field.example === 'string' ? field.example : 'document.pdf'};
-    return {name, value: String(field.example ?? field.enum?.[0] ?? field.default ?? '')};
-  });
+  return formFields(schema).map(([name, field]) => (isBinary(field) ? {name, file: sampleFile(name, field)} : {name, value: formValue(field) ?? `{${name}}`}));
+}
+
+/** A JSON value as XML under an element `name`, for the samples of XML bodies. */
+function xml(name: string, value: unknown): string {
+  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  if (Array.isArray(value)) return value.map((item) => xml(name, item)).join('');
+  if (value && typeof value === 'object') return `<${name}>${Object.entries(value).map(([key, item]) => xml(key, item)).join('')}</${name}>`;
+  return `<${name}>${escape(String(value ?? ''))}</${name}>`;
+}
+
+/** How a sample prints the answer of the first success response: JSON, text, or only its status (no body, or bytes). */
+function answerOf(page: ApiPage): SampleRequest['answer'] {
+  const success = Object.entries(page.api.responses ?? {}).find(([status]) => status.startsWith('2'))?.[1];
+  const types = Object.keys(success?.content ?? {});
+  if (types.some((type) => /[/+]json\b/.test(type))) return 'json';
+  if (types.some((type) => type.startsWith('text/') || /[/+]xml\b/.test(type))) return 'text';
+  return 'status';
 }
 
 /** One request to write samples for, per request body example (or one without a body). */
@@ -233,23 +395,40 @@ function sampleRequests(page: ApiPage): [string, SampleRequest][] {
   const {method, path, parameters = [], servers = [], requestBody} = page.api;
   let url = `${servers[0]?.url ?? ''}${path}`;
   for (const parameter of parameters.filter((item) => item.in === 'path')) {
-    url = url.replace(`{${parameter.name}}`, encodeURIComponent(sampleValue(parameter)));
+    url = url.replace(`{${parameter.name}}`, sampleValue(parameter, encodeURIComponent));
   }
-  const query = parameters.filter((item) => item.in === 'query' && item.required);
-  if (query.length) url += `?${query.map((item) => `${item.name}=${encodeURIComponent(sampleValue(item))}`).join('&')}`;
+  const credentials = sampleCredentials(page);
+  const query: Pieces[] = [
+    ...parameters.filter((item) => item.in === 'query' && item.required).map((item) => [`${item.name}=${sampleValue(item, encodeURIComponent)}`]),
+    ...credentials.query.map(([name, value]) => [`${name}=`, ...value]),
+  ];
+  const urlPieces = joinPieces([[url], ...query], (index) => (index === 1 ? '?' : '&'));
   const headers = parameters
     .filter((item) => item.in === 'header' && (item.required || item.name === 'Idempotency-Key'))
     .map((item): [string, string] => [item.name, sampleValue(item)]);
-  const base = {method: method.toUpperCase(), url, headers};
+  const cookies: Pieces[] = [
+    ...parameters.filter((item) => item.in === 'cookie' && item.required).map((item) => [`${item.name}=${sampleValue(item)}`]),
+    ...credentials.cookies,
+  ];
+  const cookieHeader: [string, Pieces][] = cookies.length ? [['Cookie', joinPieces(cookies, () => '; ')]] : [];
+  const base = {method: method.toUpperCase(), url: urlPieces, credentials: [...credentials.headers, ...cookieHeader], headers, answer: answerOf(page)};
   const content = requestBody?.content ?? {};
   if (content['multipart/form-data']) {
     return [['multipart', {...base, body: {multipart: multipartParts(content['multipart/form-data'].schema)}}]];
   }
+  const form = content['application/x-www-form-urlencoded'];
+  if (form) return [['form', {...base, body: {form: formFields(form.schema).map(([name, field]) => [name, formValue(field) ?? `{${name}}`])}}]];
   const examples = mediaExamples(content['application/json']);
   if (examples.length) {
     return examples.map(([name, example]) => [example.summary ?? name, {...base, body: {json: example.value}}]);
   }
   if (content['application/json']) return [['body', {...base, body: {json: page.api.jsonRequestBodyExample ?? {}}}]];
+  const [type, media] = Object.entries(content)[0] ?? [];
+  if (type && media && /[/+]xml\b/.test(type) && mediaExamples(media).length) {
+    const root = (media.schema as {xml?: {name?: string}} | undefined)?.xml?.name ?? 'body';
+    return mediaExamples(media).map(([name, example]) => [example.summary ?? name, {...base, body: {text: xml(root, example.value), type}}]);
+  }
+  if (type && media) return [['file', {...base, body: {file: sampleFile('body', {...flatten(media.schema ?? {}), contentMediaType: type}), type}}]];
   return [['request', base]];
 }
 
@@ -277,21 +456,44 @@ function exampleTabs(entries: [string, RootContent[]][]): RootContent[] {
   return [lazyTabs(entries.map(([label, body], index) => ({value: String(index), label, body})), {className: 'api-samples__examples'})];
 }
 
+/** An example as the reader sees it: a string as it is (text, XML), anything else as JSON. */
+const exampleBlock = (value: unknown): RootContent => (typeof value === 'string' ? fenced('text', value) : fenced('json', JSON.stringify(value, null, 2)));
+
 function responseExamples(page: ApiPage): RootContent {
   const responses = Object.entries(page.api.responses ?? {});
   const items = responses.map(([status, response]): Tab => {
-    const examples = mediaExamples(Object.values(response.content ?? {})[0]);
-    const blocks = examples.map(([name, example]): [string, RootContent[]] => [example.summary ?? name, [fenced('json', JSON.stringify(example.value, null, 2))]]);
+    const media = Object.entries(response.content ?? {});
+    // With several media types, each example's label names its type.
+    const blocks = media.flatMap(([type, content]) =>
+      mediaExamples(content).map(([name, example]): [string, RootContent[]] => {
+        const label = example.summary ?? name;
+        return [media.length > 1 ? `${label} (${type})` : label, [exampleBlock(example.value)]];
+      }),
+    );
     return {value: status, label: status, body: blocks.length ? exampleTabs(blocks) : [paragraph(jsxInline('p', {}, [text('No body.')]))]};
   });
   const success = responses.find(([status]) => status.startsWith('2'))?.[0] ?? responses[0][0];
   return lazyTabs(items, {className: 'api-samples__tabs', defaultValue: success});
 }
 
+/**
+ * A webhook of the spec's top-level `webhooks` (OpenAPI 3.1): the plugin gives it the method `event`.
+ * The API sends it, so its page shows the payload, not code that would send it.
+ */
+const isWebhook = (page: ApiPage): boolean => page.api.method === 'event';
+
+/** The payload examples of a webhook, one JSON block each. */
+function payloadExamples(page: ApiPage): [string, RootContent[]][] {
+  const [type, media] = Object.entries(page.api.requestBody?.content ?? {})[0] ?? [];
+  const examples = mediaExamples(media);
+  if (examples.length === 0) return [['payload', [paragraph(jsxInline('p', {}, [text(type ? 'No example.' : 'No body.')]))]]];
+  return examples.map(([name, example]) => [example.summary ?? name, [fenced('json', JSON.stringify(example.value, null, 2))]]);
+}
+
 function samplesAside(page: ApiPage): RootContent {
-  const requests = sampleRequests(page).map(([label, request]): [string, RootContent[]] => [label, languageTabs(request)]);
+  const requests = isWebhook(page) ? payloadExamples(page) : sampleRequests(page).map(([label, request]): [string, RootContent[]] => [label, languageTabs(request)]);
   return jsxBlock('aside', {className: 'api-samples', 'aria-label': 'Request and response samples', ...notIndexed}, [
-    paragraph(jsxInline('h2', {className: 'api-samples__title'}, [text('Request')])),
+    paragraph(jsxInline('h2', {className: 'api-samples__title'}, [text(isWebhook(page) ? 'Payload' : 'Request')])),
     ...exampleTabs(requests),
     paragraph(jsxInline('h2', {className: 'api-samples__title'}, [text('Responses')])),
     responseExamples(page),
@@ -345,28 +547,36 @@ export function createApiPageMD(page: ApiPage): string {
         [
           heading(1, title),
           // A paragraph that is only an element, on one line: MDX reads it as that element, as a block.
-          paragraph(
-            jsxInline('p', {className: 'api-endpoint'}, [
-              jsxInline('span', {className: `api-endpoint__method api-endpoint__method--${method}`}, [text(method.toUpperCase())]),
-              text(' '),
-              jsxInline('code', {className: 'api-endpoint__path'}, [text(api.path)]),
-            ]),
-          ),
+          isWebhook(page)
+            ? paragraph(
+                jsxInline('p', {className: 'api-endpoint'}, [
+                  jsxInline('span', {className: `api-endpoint__method api-endpoint__method--${method}`}, [text('WEBHOOK')]),
+                  text(' The API sends this request to the URL you give it.'),
+                ]),
+              )
+            : paragraph(
+                jsxInline('p', {className: 'api-endpoint'}, [
+                  jsxInline('span', {className: `api-endpoint__method api-endpoint__method--${method}`}, [text(method.toUpperCase())]),
+                  text(' '),
+                  jsxInline('code', {className: 'api-endpoint__path'}, [text(api.path)]),
+                ]),
+              ),
           ...(api.deprecated
             ? [admonition('warning', 'Deprecated', 'This operation is deprecated and will be removed in a future version.')]
             : []),
           ...(api.description ? specMarkdown(api.description) : []),
           ...eventCatalogueLink(page),
-          paragraph(strong('Authentication.'), text(' '), ...authentication(page)),
+          ...(isWebhook(page) ? [] : [paragraph(strong('Authentication.'), text(' '), ...authentication(page))]),
           ...(hasRequest ? [heading(2, 'Request')] : []),
           ...parameterSection(page, 'path'),
           ...parameterSection(page, 'query'),
         ],
         true,
       ),
-      ...part(parameterSection(page, 'header'), false),
+      ...part([...parameterSection(page, 'header'), ...parameterSection(page, 'cookie')], false),
       ...part(bodySection(page), true),
       ...part(responseSection(page), false),
+      ...part(callbackSection(page), true),
       samplesAside(page),
     ],
     `${api.method.toUpperCase()} ${api.path} (${page.id})`,

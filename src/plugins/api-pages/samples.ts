@@ -1,51 +1,88 @@
 /**
  * Request samples of an API operation in the six languages of the reference, written out when
  * the pages are generated, so readers get ready code and their browser runs no code generator.
- * Every sample reads the secret key from the PLAZA_SECRET_KEY environment variable.
+ * Credentials are never written out: each sample reads them from environment variables.
  */
 
 export type Part = {name: string; value: string} | {name: string; file: string};
 
+/** A text of a sample, written out piece by piece: literal text, or the value of an environment variable. */
+export type Pieces = (string | {env: string})[];
+
 export type SampleRequest = {
   method: string;
-  url: string;
-  /** Headers other than the API key and the content type. */
+  /** The URL; credentials sent in the query string are its pieces read from the environment. */
+  url: Pieces;
+  /** The headers that carry credentials, first in every sample. */
+  credentials: [string, Pieces][];
+  /** Headers other than the credentials and the content type. */
   headers: [string, string][];
-  body?: {json: unknown} | {multipart: Part[]};
+  body?: {json: unknown} | {multipart: Part[]} | {form: [string, string][]} | {file: string; type: string} | {text: string; type: string};
+  /** How the sample prints the answer: its JSON body, its body as text, or only its status (no body, or bytes). */
+  answer: 'json' | 'text' | 'status';
 };
 
 export type Language = {id: string; label: string; highlight: string; write: (request: SampleRequest) => string};
-
-const keyHeader = 'X-API-KEY';
-const keyVariable = 'PLAZA_SECRET_KEY';
 
 const json = (value: unknown): string => JSON.stringify(value, null, 2);
 const indent = (text: string, spaces: number): string => text.replaceAll('\n', `\n${' '.repeat(spaces)}`);
 const quoted = (text: string): string => JSON.stringify(text);
 const isFile = (part: Part): part is {name: string; file: string} => 'file' in part;
 
+/** Pieces as one expression of a language: literals as `literal` writes them, variables as `variable` reads them, joined by `join`. */
+const expression = (pieces: Pieces, literal: (text: string) => string, variable: (name: string) => string, join: string): string =>
+  pieces.map((piece) => (typeof piece === 'string' ? literal(piece) : variable(piece.env))).join(join);
+
+/** Pieces as one double-quoted shell word, the variables expanded by the shell. */
+function shellWord(pieces: Pieces): string {
+  const words = pieces.map((piece, index) => {
+    if (typeof piece === 'string') return piece.replace(/[\\"$`]/g, (character) => `\\${character}`);
+    const next = pieces[index + 1];
+    return typeof next === 'string' && /^\w/.test(next) ? `\${${piece.env}}` : `$${piece.env}`;
+  });
+  return `"${words.join('')}"`;
+}
+
 function curl(request: SampleRequest): string {
   const shell = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
-  const lines = [request.method === 'GET' ? `curl ${shell(request.url)}` : `curl -X ${request.method} ${shell(request.url)}`];
-  lines.push(`-H "${keyHeader}: $${keyVariable}"`);
+  const url = request.url.length === 1 && typeof request.url[0] === 'string' ? shell(request.url[0]) : shellWord(request.url);
+  const lines = [request.method === 'GET' ? `curl ${url}` : `curl -X ${request.method} ${url}`];
+  for (const [name, value] of request.credentials) lines.push(`-H ${shellWord([`${name}: `, ...value])}`);
   for (const [name, value] of request.headers) lines.push(`-H ${shell(`${name}: ${value}`)}`);
   const body = request.body;
   if (body && 'json' in body) {
     lines.push(`-H 'Content-Type: application/json'`, `-d ${shell(json(body.json))}`);
-  } else if (body) {
+  } else if (body && 'multipart' in body) {
     for (const part of body.multipart) lines.push(`-F ${shell(isFile(part) ? `${part.name}=@${part.file}` : `${part.name}=${part.value}`)}`);
+  } else if (body && 'form' in body) {
+    for (const [name, value] of body.form) lines.push(`--data-urlencode ${shell(`${name}=${value}`)}`);
+  } else if (body) {
+    lines.push(`-H ${shell(`Content-Type: ${body.type}`)}`, 'file' in body ? `--data-binary ${shell(`@${body.file}`)}` : `-d ${shell(body.text)}`);
   }
   return lines.join(' \\\n  ');
 }
 
 function nodejs(request: SampleRequest): string {
-  const headers = [`${quoted(keyHeader)}: process.env.${keyVariable}`, ...request.headers.map(([name, value]) => `${quoted(name)}: ${quoted(value)}`)];
+  const read = (pieces: Pieces) => expression(pieces, quoted, (name) => `process.env.${name}`, ' + ');
+  const headers = [
+    ...request.credentials.map(([name, value]) => `${quoted(name)}: ${read(value)}`),
+    ...request.headers.map(([name, value]) => `${quoted(name)}: ${quoted(value)}`),
+  ];
   const options = [`method: ${quoted(request.method)}`];
   const before: string[] = [];
   const body = request.body;
   if (body && 'json' in body) {
     headers.push(`"Content-Type": "application/json"`);
     options.push(`body: JSON.stringify(${indent(json(body.json), 2)})`);
+  } else if (body && 'form' in body) {
+    options.push(`body: new URLSearchParams({\n    ${body.form.map(([name, value]) => `${quoted(name)}: ${quoted(value)}`).join(',\n    ')},\n  })`);
+  } else if (body && 'file' in body) {
+    before.push(`import {readFile} from "node:fs/promises";`, '');
+    headers.push(`"Content-Type": ${quoted(body.type)}`);
+    options.push(`body: await readFile(${quoted(body.file)})`);
+  } else if (body && 'text' in body) {
+    headers.push(`"Content-Type": ${quoted(body.type)}`);
+    options.push(`body: ${quoted(body.text)}`);
   } else if (body) {
     before.push(`import {readFile} from "node:fs/promises";`, '', 'const form = new FormData();');
     for (const part of body.multipart) {
@@ -58,11 +95,12 @@ function nodejs(request: SampleRequest): string {
     before.push('');
     options.push('body: form');
   }
-  options.splice(1, 0, `headers: {\n    ${headers.join(',\n    ')},\n  }`);
+  // A request without credentials or headers (security: [], a GET) has no headers option.
+  if (headers.length) options.splice(1, 0, `headers: {\n    ${headers.join(',\n    ')},\n  }`);
   return [
     ...before,
-    `const response = await fetch(${quoted(request.url)}, {\n  ${options.join(',\n  ')},\n});`,
-    'console.log(response.status, await response.json());',
+    `const response = await fetch(${read(request.url)}, {\n  ${options.join(',\n  ')},\n});`,
+    {json: 'console.log(response.status, await response.json());', text: 'console.log(response.status, await response.text());', status: 'console.log(response.status);'}[request.answer],
   ].join('\n');
 }
 
@@ -84,11 +122,22 @@ function python(value: unknown, depth = 0): string {
 }
 
 function pythonRequests(request: SampleRequest): string {
-  const headers = [`${quoted(keyHeader)}: os.environ[${quoted(keyVariable)}]`, ...request.headers.map(([name, value]) => `${quoted(name)}: ${quoted(value)}`)];
-  const args = [quoted(request.url), `headers={\n        ${headers.join(',\n        ')},\n    }`];
+  const read = (pieces: Pieces) => expression(pieces, quoted, (name) => `os.environ[${quoted(name)}]`, ' + ');
+  const headers = [
+    ...request.credentials.map(([name, value]) => `${quoted(name)}: ${read(value)}`),
+    ...request.headers.map(([name, value]) => `${quoted(name)}: ${quoted(value)}`),
+  ];
   const body = request.body;
+  if (body && 'type' in body) headers.push(`"Content-Type": ${quoted(body.type)}`);
+  const args = [read(request.url), ...(headers.length ? [`headers={\n        ${headers.join(',\n        ')},\n    }`] : [])];
   if (body && 'json' in body) {
     args.push(`json=${python(body.json, 1)}`);
+  } else if (body && 'form' in body) {
+    args.push(`data={${body.form.map(([name, value]) => `${quoted(name)}: ${quoted(value)}`).join(', ')}}`);
+  } else if (body && 'file' in body) {
+    args.push(`data=open(${quoted(body.file)}, "rb")`);
+  } else if (body && 'text' in body) {
+    args.push(`data=${quoted(body.text)}`);
   } else if (body) {
     const files = body.multipart.filter(isFile).map((part) => `${quoted(part.name)}: open(${quoted(part.file)}, "rb")`);
     const data = body.multipart.filter((part) => !isFile(part)).map((part) => `${quoted(part.name)}: ${quoted((part as {value: string}).value)}`);
@@ -101,13 +150,14 @@ function pythonRequests(request: SampleRequest): string {
     'import requests',
     '',
     `response = requests.${request.method.toLowerCase()}(\n    ${args.join(',\n    ')},\n)`,
-    'print(response.status_code, response.json())',
+    {json: 'print(response.status_code, response.json())', text: 'print(response.status_code, response.text)', status: 'print(response.status_code)'}[request.answer],
   ].join('\n');
 }
 
 function php(request: SampleRequest): string {
   const text = (value: string) => `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
-  const headers = [`'${keyHeader}: ' . getenv('${keyVariable}')`, ...request.headers.map(([name, value]) => text(`${name}: ${value}`))];
+  const read = (pieces: Pieces) => expression(pieces, text, (name) => `getenv(${text(name)})`, ' . ');
+  const headers = [...request.credentials.map(([name, value]) => read([`${name}: `, ...value])), ...request.headers.map(([name, value]) => text(`${name}: ${value}`))];
   const before = ['<?php', ''];
   const options = [`CURLOPT_CUSTOMREQUEST => '${request.method}'`];
   const body = request.body;
@@ -115,15 +165,24 @@ function php(request: SampleRequest): string {
     headers.push(`'Content-Type: application/json'`);
     before.push(`$body = <<<'JSON'\n${json(body.json)}\nJSON;`, '');
     options.push('CURLOPT_POSTFIELDS => $body');
+  } else if (body && 'form' in body) {
+    options.push(`CURLOPT_POSTFIELDS => http_build_query([\n        ${body.form.map(([name, value]) => `${text(name)} => ${text(value)}`).join(',\n        ')},\n    ])`);
+  } else if (body && 'file' in body) {
+    headers.push(text(`Content-Type: ${body.type}`));
+    options.push(`CURLOPT_POSTFIELDS => file_get_contents(${text(body.file)})`);
+  } else if (body && 'text' in body) {
+    headers.push(text(`Content-Type: ${body.type}`));
+    before.push(`$body = <<<'BODY'\n${body.text}\nBODY;`, '');
+    options.push('CURLOPT_POSTFIELDS => $body');
   } else if (body) {
     const parts = body.multipart.map((part) => `${text(part.name)} => ${isFile(part) ? `new CURLFile(${text(part.file)})` : text(part.value)}`);
     options.push(`CURLOPT_POSTFIELDS => [\n        ${parts.join(',\n        ')},\n    ]`);
   }
-  options.splice(1, 0, `CURLOPT_HTTPHEADER => [\n        ${headers.join(',\n        ')},\n    ]`);
+  if (headers.length) options.splice(1, 0, `CURLOPT_HTTPHEADER => [\n        ${headers.join(',\n        ')},\n    ]`);
   options.push('CURLOPT_RETURNTRANSFER => true');
   return [
     ...before,
-    `$curl = curl_init(${text(request.url)});`,
+    `$curl = curl_init(${read(request.url)});`,
     `curl_setopt_array($curl, [\n    ${options.join(',\n    ')},\n]);`,
     '$response = curl_exec($curl);',
     "echo curl_getinfo($curl, CURLINFO_HTTP_CODE), ' ', $response, PHP_EOL;",
@@ -133,7 +192,11 @@ function php(request: SampleRequest): string {
 function java(request: SampleRequest): string {
   const imports = ['java.net.URI', 'java.net.http.HttpClient', 'java.net.http.HttpRequest', 'java.net.http.HttpResponse'];
   const before: string[] = [];
-  const builder = [`HttpRequest.newBuilder(URI.create(${quoted(request.url)}))`, `.header(${quoted(keyHeader)}, System.getenv(${quoted(keyVariable)}))`];
+  const read = (pieces: Pieces) => expression(pieces, quoted, (name) => `System.getenv(${quoted(name)})`, ' + ');
+  const builder = [
+    `HttpRequest.newBuilder(URI.create(${read(request.url)}))`,
+    ...request.credentials.map(([name, value]) => `.header(${quoted(name)}, ${read(value)})`),
+  ];
   for (const [name, value] of request.headers) builder.push(`.header(${quoted(name)}, ${quoted(value)})`);
   const body = request.body;
   let publisher = 'HttpRequest.BodyPublishers.noBody()';
@@ -141,6 +204,17 @@ function java(request: SampleRequest): string {
     builder.push(`.header("Content-Type", "application/json")`);
     const block = json(body.json).replaceAll('\\', '\\\\');
     publisher = `HttpRequest.BodyPublishers.ofString("""\n        ${indent(block, 8)}\n        """)`;
+  } else if (body && 'form' in body) {
+    builder.push(`.header("Content-Type", "application/x-www-form-urlencoded")`);
+    const encoded = body.form.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&');
+    publisher = `HttpRequest.BodyPublishers.ofString(${quoted(encoded)})`;
+  } else if (body && 'file' in body) {
+    imports.push('java.nio.file.Path');
+    builder.push(`.header("Content-Type", ${quoted(body.type)})`);
+    publisher = `HttpRequest.BodyPublishers.ofFile(Path.of(${quoted(body.file)}))`;
+  } else if (body && 'text' in body) {
+    builder.push(`.header("Content-Type", ${quoted(body.type)})`);
+    publisher = `HttpRequest.BodyPublishers.ofString(${quoted(body.text)})`;
   } else if (body) {
     imports.push('java.io.ByteArrayOutputStream', 'java.nio.file.Files', 'java.nio.file.Path');
     before.push('String boundary = "plaza-" + System.nanoTime();', 'ByteArrayOutputStream form = new ByteArrayOutputStream();');
@@ -174,17 +248,26 @@ function java(request: SampleRequest): string {
 
 function csharp(request: SampleRequest): string {
   const method = `${request.method[0]}${request.method.slice(1).toLowerCase()}`;
+  const read = (pieces: Pieces) => expression(pieces, quoted, (name) => `Environment.GetEnvironmentVariable(${quoted(name)})`, ' + ');
   const lines = [
     'using System.Text;',
     '',
     'using var client = new HttpClient();',
-    `var request = new HttpRequestMessage(HttpMethod.${method}, ${quoted(request.url)});`,
-    `request.Headers.Add(${quoted(keyHeader)}, Environment.GetEnvironmentVariable(${quoted(keyVariable)}));`,
+    `var request = new HttpRequestMessage(HttpMethod.${method}, ${read(request.url)});`,
+    ...request.credentials.map(([name, value]) => `request.Headers.Add(${quoted(name)}, ${read(value)});`),
     ...request.headers.map(([name, value]) => `request.Headers.Add(${quoted(name)}, ${quoted(value)});`),
   ];
   const body = request.body;
   if (body && 'json' in body) {
     lines.push(`request.Content = new StringContent("""\n    ${indent(json(body.json), 4)}\n    """, Encoding.UTF8, "application/json");`);
+  } else if (body && 'form' in body) {
+    const entries = body.form.map(([name, value]) => `[${quoted(name)}] = ${quoted(value)},`);
+    lines.push(`request.Content = new FormUrlEncodedContent(new Dictionary<string, string>\n{\n    ${entries.join('\n    ')}\n});`);
+  } else if (body && 'file' in body) {
+    lines.push(`request.Content = new ByteArrayContent(File.ReadAllBytes(${quoted(body.file)}));`);
+    lines.push(`request.Content.Headers.ContentType = new System.Net.Http.Headers.MediaTypeHeaderValue(${quoted(body.type)});`);
+  } else if (body && 'text' in body) {
+    lines.push(`request.Content = new StringContent(${quoted(body.text)}, Encoding.UTF8, ${quoted(body.type)});`);
   } else if (body) {
     lines.push('var form = new MultipartFormDataContent();');
     for (const part of body.multipart) {

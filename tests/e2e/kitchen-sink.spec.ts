@@ -1,0 +1,198 @@
+/**
+ * The pages of the kitchen sink (tests/fixtures/kitchen-sink.yaml), a spec that is not Plaza's, built
+ * once per run by the setup project of playwright.config.ts (tests/lib/site-copy.ts): each
+ * operation's samples send the credentials its security names, in all six languages, and parse; its
+ * bodies, responses, links, callbacks and webhook are shown; and nothing of Plaza's that the spec
+ * does not state appears on its pages. Every expected value is read from the fixture.
+ */
+import {readFileSync} from 'node:fs';
+import {parse} from 'yaml';
+import {listOperations, operationSlug, type OpenApiDocument, type Operation} from '../../scripts/lib/specs';
+import {languages} from '../../src/plugins/api-pages/samples';
+import {kitchenSink, runIn, serveBuild, type Served} from '../lib/site-copy';
+import {expect, open, test} from './fixtures';
+
+type Scheme = {type: string; in?: string; name?: string; scheme?: string};
+type Json = Record<string, any>;
+
+const spec = parse(readFileSync(kitchenSink.fixture, 'utf8')) as OpenApiDocument & Json;
+const schemes = spec.components?.securitySchemes as Record<string, Scheme>;
+const operations = listOperations(spec);
+const webhooks = listOperations({paths: spec.webhooks});
+const route = (operation: Pick<Operation, 'operationId' | 'summary'>): string => `/api/financial/${operationSlug(operation)}`;
+const byId = (operationId: string): Operation => operations.find((operation) => operation.operationId === operationId)!;
+
+let served: Served | undefined;
+
+// One worker, one server for the whole file: its tests run in order (none is skipped when one fails).
+test.describe.configure({mode: 'default'});
+
+test.beforeAll(async () => {
+  served = await serveBuild(kitchenSink.build);
+});
+
+test.afterAll(() => served?.stop());
+
+/** A page's Markdown twin, as the built site serves it. */
+async function twin(request: {get: (url: string) => Promise<{ok: () => boolean; text: () => Promise<string>}>}, path: string): Promise<string> {
+  const response = await request.get(`${served!.origin}${path}.md`);
+  expect(response.ok(), path).toBe(true);
+  return response.text();
+}
+
+/** The request samples of a twin by language label: the code blocks under each language's bold label. */
+function samples(markdown: string): Map<string, string[]> {
+  const request = markdown.slice(markdown.indexOf('\n## Request\n'));
+  const found = new Map<string, string[]>();
+  for (const [, label, code] of request.matchAll(/^\*\*([^*\n]+)\*\*\n\n```\w+\n([\s\S]*?)\n```$/gm)) {
+    if (languages.some((language) => language.label === label)) found.set(label, [...(found.get(label) ?? []), code]);
+  }
+  return found;
+}
+
+/** What a request carrying a scheme's credential must hold, from the scheme and HTTP's own rules. */
+function credentialMarks(scheme: Scheme): string[] {
+  if (scheme.type === 'apiKey' && scheme.in === 'header') return [scheme.name!];
+  if (scheme.type === 'apiKey' && scheme.in === 'query') return [`${scheme.name}=`];
+  if (scheme.type === 'apiKey') return ['Cookie', `${scheme.name}=`];
+  if (scheme.type === 'http') return ['Authorization', `${scheme.scheme![0].toUpperCase()}${scheme.scheme!.slice(1)} `];
+  return ['Authorization', 'Bearer '];
+}
+
+const security = (operation: Operation): Record<string, string[]>[] => (operation.raw.security as Record<string, string[]>[] | undefined) ?? spec.security ?? [];
+
+for (const operation of operations) {
+  const requirement = security(operation)[0];
+  const named = requirement ? Object.keys(requirement).join(' and ') : 'no credentials';
+  test(`${operation.method} ${operation.path}: the samples send ${named}, in all six languages`, async ({page}) => {
+    const bySample = samples(await twin(page.request, route(operation)));
+    expect([...bySample.keys()].sort()).toEqual(languages.map((language) => language.label).sort());
+    const marks = requirement ? Object.keys(requirement).flatMap((name) => credentialMarks(schemes[name])) : [];
+    const otherMarks = Object.values(schemes)
+      .filter((scheme) => scheme.type === 'apiKey')
+      .map((scheme) => scheme.name!)
+      .concat('Authorization');
+    for (const [label, codes] of bySample) {
+      for (const code of codes) {
+        for (const mark of marks) expect(code, `${label} sends ${mark}`).toContain(mark);
+        if (!requirement) for (const mark of otherMarks) expect(code, `${label} sends no ${mark}`).not.toContain(mark);
+      }
+    }
+    // The page itself: the first language's sample, as a reader sees it first.
+    await open(page, `${served!.origin}${route(operation)}`);
+    const shown = page.locator('.api-samples pre').first();
+    for (const mark of marks) await expect(shown).toContainText(mark);
+  });
+}
+
+test('no page of the kitchen sink shows what its spec does not state: Plaza\'s key, its variable, its error object', async ({page}) => {
+  // Every page of the spec, each opened until it has hydrated.
+  test.setTimeout(10 * 60_000);
+  for (const operation of [...operations, ...webhooks]) {
+    const markdown = await twin(page.request, route(operation));
+    await open(page, `${served!.origin}${route(operation)}`);
+    const main = await page.locator('main').innerText();
+    for (const text of [markdown, main]) {
+      expect(text, route(operation)).not.toContain('X-API-KEY');
+      expect(text, route(operation)).not.toContain('PLAZA_SECRET_KEY');
+      // Its error schema is RFC 9457 problem details, not Plaza's error object.
+      expect(text, route(operation)).not.toContain('The body is an error object');
+    }
+  }
+});
+
+test('the samples of every page parse in their languages (the checks of tests/unit/api-samples.test.ts)', () => {
+  const check = runIn(kitchenSink.dir, 'npx', ['tsx', '--test', 'tests/unit/api-samples.test.ts']);
+  expect(check.status, check.output).toBe(0);
+});
+
+test('the multipart upload sends its file and the fields with a value, objects as JSON, no empty field', async ({page}) => {
+  const operation = byId('uploadPhoto');
+  const schema = (operation.raw as Json).requestBody.content['multipart/form-data'];
+  const properties = schema.schema.properties as Record<string, Json>;
+  const curl = samples(await twin(page.request, route(operation))).get('cURL')![0];
+  for (const [name, property] of Object.entries(properties)) {
+    if (property.contentMediaType) expect(curl).toMatch(new RegExp(`-F '${name}=@[^']+'`));
+    else if (property.example === undefined) expect(curl).not.toContain(`'${name}=`);
+    else expect(curl).toContain(`-F '${name}=${typeof property.example === 'object' ? JSON.stringify(property.example) : property.example}'`);
+  }
+  expect(curl).not.toContain('[object Object]');
+});
+
+test('the form sends its fields URL-encoded, only those with a value', async ({page}) => {
+  const operation = byId('submitPriceList');
+  const properties = (operation.raw as Json).requestBody.content['application/x-www-form-urlencoded'].schema.properties as Record<string, Json>;
+  const bySample = samples(await twin(page.request, route(operation)));
+  for (const [name, property] of Object.entries(properties)) {
+    if (property.example === undefined) expect(bySample.get('cURL')![0]).not.toContain(`${name}=`);
+    else expect(bySample.get('cURL')![0]).toContain(`--data-urlencode '${name}=${property.example}'`);
+  }
+  expect(bySample.get('Node.js')![0]).toContain('new URLSearchParams(');
+});
+
+test('the binary and XML bodies are sent as their content types, and no sample reads JSON from a bodiless or binary answer', async ({page}) => {
+  for (const operationId of ['replacePhotoContent', 'importOrders', 'downloadPhotoContent', 'submitPriceList']) {
+    const operation = byId(operationId);
+    const bySample = samples(await twin(page.request, route(operation)));
+    const type = Object.keys((operation.raw as Json).requestBody?.content ?? {})[0];
+    if (type && type !== 'application/x-www-form-urlencoded') expect(bySample.get('cURL')![0]).toContain(`Content-Type: ${type}`);
+    expect(bySample.get('Node.js')![0], operationId).not.toContain('.json()');
+    expect(bySample.get('Python')![0], operationId).not.toContain('.json()');
+  }
+});
+
+test('responses show their headers, every content type, and their links', async ({page}) => {
+  for (const operation of operations) {
+    const responses = (operation.raw as Json).responses as Record<string, Json>;
+    if (!Object.values(responses).some((response) => response.headers || response.links || Object.keys(response.content ?? {}).length > 1)) continue;
+    await open(page, `${served!.origin}${route(operation)}`);
+    const main = page.locator('main');
+    for (const response of Object.values(responses)) {
+      for (const header of Object.keys(response.headers ?? {})) await expect(main).toContainText(header);
+      const types = Object.keys(response.content ?? {});
+      if (types.length > 1) for (const type of types) await expect(main).toContainText(type);
+      for (const [name, link] of Object.entries((response.links ?? {}) as Record<string, Json>)) {
+        await expect(main).toContainText(name);
+        await expect(main).toContainText(link.operationId);
+      }
+    }
+  }
+});
+
+test('a callback is shown with the request the API sends and its body', async ({page}) => {
+  const operation = byId('placeOrder');
+  const [name, callback] = Object.entries((operation.raw as Json).callbacks as Record<string, Json>)[0];
+  const [expression, item] = Object.entries(callback)[0] as [string, Json];
+  const [method, sent] = Object.entries(item)[0] as [string, Json];
+  await open(page, `${served!.origin}${route(operation)}`);
+  const main = page.locator('main');
+  await expect(main.getByRole('heading', {name: 'Callbacks'})).toBeVisible();
+  await expect(main.getByRole('heading', {name: sent.summary})).toBeVisible();
+  await expect(main).toContainText(`${method.toUpperCase()} ${expression}`);
+  await expect(main).toContainText(name);
+  const body = sent.requestBody.content['application/json'].schema.$ref.split('/').pop() as string;
+  const fields = Object.keys((spec.components!.schemas[body] as Json).properties);
+  const callbackPart = main.locator('.api-operation__part', {has: page.getByRole('heading', {name: 'Callbacks'})});
+  for (const field of fields) await expect(callbackPart.locator('td code', {hasText: new RegExp(`^${field}$`)})).toBeVisible();
+});
+
+test('a 3.1 webhook has a page like an operation: its payload, not a request to a URL', async ({page}) => {
+  const webhook = webhooks[0];
+  await open(page, `${served!.origin}${route(webhook)}`);
+  const main = page.locator('main');
+  await expect(main.getByRole('heading', {level: 1})).toHaveText(webhook.summary!);
+  await expect(main).toContainText('WEBHOOK');
+  await expect(main).not.toContainText('EVENT');
+  const example = (webhook.raw as Json).requestBody.content['application/json'].example as Json;
+  const payload = page.locator('.api-samples pre').first();
+  for (const [field, value] of Object.entries(example)) await expect(payload).toContainText(`"${field}": ${JSON.stringify(value)}`);
+});
+
+test("an operation's own servers are where its samples send the request", async ({page}) => {
+  for (const operation of operations.filter((item) => item.raw.servers)) {
+    const [server] = operation.raw.servers as {url: string}[];
+    for (const [label, codes] of samples(await twin(page.request, route(operation)))) {
+      for (const code of codes) expect(code, label).toContain(`${server.url}${operation.path}`);
+    }
+  }
+});
