@@ -21,7 +21,7 @@ const env = {
   repositoryUrl: process.env.PLAZA_REPOSITORY_URL ?? 'https://code.plaza.example/plaza/developer-docs',
   hideNavbarOnScroll: process.env.PLAZA_NAVBAR_HIDE_ON_SCROLL === 'true',
   followSystemColorMode: process.env.PLAZA_FOLLOW_SYSTEM_COLOR_MODE === 'true',
-  // Only tests/e2e/hostile-specs.spec.ts sets it, to `warn`: its small specs lack the operations the guides link to.
+  // Only the builds of tests/lib/site-copy.ts set it, to `warn`: their small specs lack the operations the guides link to.
   brokenLinks: process.env.PLAZA_BROKEN_LINKS === 'warn' ? ('warn' as const) : ('throw' as const),
 };
 

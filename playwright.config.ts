@@ -4,6 +4,7 @@ import {chromiumFlags, chromiumPath} from './scripts/lib/chromium';
 // Browser tests run against the production build in build/, served on 127.0.0.1 only by
 // the same server that the README uses. Chromium is Debian's: test tools cannot download one.
 const port = Number(process.env.E2E_PORT ?? 4173);
+const browser = {...devices['Desktop Chrome'], channel: undefined};
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -22,7 +23,13 @@ export default defineConfig({
       args: chromiumFlags,
     },
   },
-  projects: [{name: 'chromium', use: {...devices['Desktop Chrome'], channel: undefined}}],
+  // The kitchen-sink spec files check a site built from tests/fixtures/kitchen-sink.yaml, which the
+  // setup project builds once per run, and only when one of them is selected.
+  projects: [
+    {name: 'chromium', testIgnore: /kitchen-sink/, use: browser},
+    {name: 'kitchen-sink build', testMatch: /kitchen-sink\.setup\.ts$/},
+    {name: 'kitchen-sink', testMatch: /kitchen-sink[\w-]*\.spec\.ts$/, dependencies: ['kitchen-sink build'], use: browser},
+  ],
   webServer: {
     command: `npx tsx scripts/serve-build.ts --dir build --port ${port}`,
     url: `http://127.0.0.1:${port}/`,

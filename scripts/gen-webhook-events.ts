@@ -9,7 +9,7 @@ import {writeFileSync} from 'node:fs';
 import type {Paragraph, PhrasingContent, RootContent} from 'mdast';
 import {frontMatter, specMarkdown, text, toMdx} from './lib/spec-text';
 import {apis, readSpec} from './lib/specs';
-import {buildCatalogue, type CatalogueEvent, type EventGroup, type OperationPage, type Specs} from './lib/webhook-events';
+import {buildCatalogue, definesEvents, type CatalogueEvent, type EventGroup, type OperationPage, type Specs} from './lib/webhook-events';
 
 export const pageFile = 'docs/api/webhook-events.mdx';
 export const signaturePartial = 'docs/_partials/_verify-webhook-signature.mdx';
@@ -102,9 +102,27 @@ export function renderPage(groups: EventGroup[]): string {
   return `${head}\n\n${body}\n`;
 }
 
+/** The MDX of the page when the specs define no event types (no components.schemas.Event), as a foreign spec may not. */
+export function renderPageWithoutEvents(): string {
+  const withoutEventsHead = frontMatter({title: 'Webhook events', description: 'The webhook event types of the API: its specs define none.'});
+  const body = toMdx([{type: 'heading', depth: 1, children: [text('Webhook events')]}, paragraph(text('The specs of this API define no webhook event types.'))], pageFile);
+  return `${withoutEventsHead}\n\n${body}\n`;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const specs = Object.fromEntries(apis.map((api) => [api.name, readSpec(api.file)])) as Specs;
-  const groups = buildCatalogue(specs);
-  writeFileSync(pageFile, renderPage(groups));
-  console.log(`${pageFile}: ${groups.reduce((sum, group) => sum + group.events.length, 0)} event types in ${groups.length} groups`);
+  try {
+    const specs = Object.fromEntries(apis.map((api) => [api.name, readSpec(api.file)])) as Specs;
+    if (!definesEvents(specs)) {
+      writeFileSync(pageFile, renderPageWithoutEvents());
+      console.log(`${pageFile}: no spec defines components.schemas.Event, so the page lists no event types`);
+    } else {
+      const groups = buildCatalogue(specs);
+      writeFileSync(pageFile, renderPage(groups));
+      console.log(`${pageFile}: ${groups.reduce((sum, group) => sum + group.events.length, 0)} event types in ${groups.length} groups`);
+    }
+  } catch (error) {
+    // Each problem on its own line, without a stack trace: the messages name the spec and what it lacks.
+    console.error(`webhook events failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
 }

@@ -48,6 +48,9 @@ const clone = <T>(value: T): T => structuredClone(value);
 
 export const eventAnchor = (type: string): string => kebabCase(type);
 
+/** Whether the specs hold an event catalogue at all: Plaza's specs define it by the Event schema; a foreign spec may not. */
+export const definesEvents = (specs: Specs): boolean => apis.some((item) => schemasOf(specs[item.name]).Event);
+
 /** The API whose spec defines the Event schema (and Get all event types). */
 export function eventsApi(specs: Specs): ApiName {
   const api = apis.find((item) => schemasOf(specs[item.name]).Event);

@@ -11,37 +11,19 @@
  * - broken links only warn (PLAZA_BROKEN_LINKS=warn): the guides link to 140-odd operations of the
  *   real specs that the small fixture does not have. Everything else the build checks still applies.
  */
-import {execFileSync, spawn, spawnSync, type ChildProcess} from 'node:child_process';
-import {copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync} from 'node:fs';
-import {createServer, type AddressInfo} from 'node:net';
+import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
-import {dirname, join} from 'node:path';
+import {join} from 'node:path';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import {unified} from 'unified';
 import {hostile, sentinelFile, sentinelGlobal, writeHostileSpecs} from '../fixtures/hostile-specs';
+import {buildCopy, copyProject, runIn, serveBuild, type Served} from '../lib/site-copy';
 import {expect, open, test} from './fixtures';
 
-const root = process.cwd();
 let copy = '';
-let server: ChildProcess | undefined;
-let port = 0;
-
-/** Runs a command in the copy; its output is returned, whatever its exit status. */
-function runInCopy(command: string, args: string[], env: Record<string, string> = {}): {status: number | null; output: string} {
-  const result = spawnSync(command, args, {cwd: copy, encoding: 'utf8', env: {...process.env, ...env}, maxBuffer: 64 * 1024 * 1024});
-  return {status: result.status, output: `${result.stdout}${result.stderr}`};
-}
-
-/** A port that nothing listens on now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const {port: free} = probe.address() as AddressInfo;
-      probe.close(() => resolve(free));
-    });
-  });
-}
+let served: Served | undefined;
+let origin = '';
 
 test.describe.configure({mode: 'serial', timeout: 20 * 60_000});
 
@@ -49,45 +31,21 @@ test.beforeAll(async () => {
   // Copying, generating and building take minutes, on a busy machine up to ten.
   test.setTimeout(20 * 60_000);
   copy = mkdtempSync(join(tmpdir(), 'plaza-hostile-'));
-  for (const file of execFileSync('git', ['ls-files'], {cwd: root, encoding: 'utf8'}).split('\n').filter(Boolean)) {
-    if (!existsSync(join(root, file))) continue;
-    mkdirSync(dirname(join(copy, file)), {recursive: true});
-    copyFileSync(join(root, file), join(copy, file));
-  }
-  // Each package linked one by one, so that the copy's build cache (node_modules/.cache) is its own.
-  mkdirSync(join(copy, 'node_modules'));
-  for (const entry of readdirSync(join(root, 'node_modules')).filter((name) => name !== '.cache')) {
-    symlinkSync(join(root, 'node_modules', entry), join(copy, 'node_modules', entry));
-  }
+  copyProject(copy);
   writeHostileSpecs(join(copy, 'specs'));
   console.log(`hostile specs: building in ${copy}`);
-  const pages = runInCopy('npm', ['run', '--silent', 'gen-pages']);
-  expect(pages.status, pages.output).toBe(0);
-  const build = runInCopy('npm', ['run', '--silent', 'build', '--ignore-scripts'], {PLAZA_BROKEN_LINKS: 'warn'});
-  expect(build.status, build.output).toBe(0);
-  // The copy's build, served as npm run serve does (the headers of its build/_headers included), on a free port.
-  port = await freePort();
-  server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve-build.ts', '--dir', join(copy, 'build'), '--port', String(port)], {cwd: root});
-  const started = server;
-  await new Promise<void>((resolve, reject) => {
-    let output = '';
-    const collect = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Serving ')) resolve();
-    };
-    started.stdout?.on('data', collect);
-    started.stderr?.on('data', collect);
-    started.once('exit', (code) => reject(new Error(`the server stopped (${code}): ${output}`)));
-  });
+  buildCopy(copy);
+  served = await serveBuild(join(copy, 'build'));
+  origin = served.origin;
 });
 
 test.afterAll(async () => {
-  server?.kill();
+  served?.stop();
   if (copy) rmSync(copy, {recursive: true, force: true});
 });
 
 test('the spec check rejects the fixture, one line per problem, every problem', () => {
-  const check = runInCopy('npx', ['tsx', 'scripts/check-specs.ts']);
+  const check = runIn(copy, 'npx', ['tsx', 'scripts/check-specs.ts']);
   expect(check.status).toBe(1);
   expect(check.output).not.toMatch(/^\s+at /m);
   const unsafe = check.output.split('\n').filter((line) => line.includes('contains'));
@@ -101,7 +59,7 @@ test('no hostile snippet ran during the build', () => {
 });
 
 test('the samples of the hostile operations parse in their languages', () => {
-  const samples = runInCopy('npx', ['tsx', '--test', 'tests/unit/api-samples.test.ts']);
+  const samples = runIn(copy, 'npx', ['tsx', '--test', 'tests/unit/api-samples.test.ts']);
   expect(samples.status, samples.output).toBe(0);
 });
 
@@ -122,13 +80,13 @@ function markdownText(markdown: string): string {
 
 for (const item of hostile) {
   test(`${item.field}: shown as text on ${item.route} and in its Markdown twin, never run`, async ({page}) => {
-    await open(page, `http://127.0.0.1:${port}${item.route}`);
+    await open(page, `${origin}${item.route}`);
     const main = words(await page.locator('main').innerText());
     expect(main).toContain(words(item.shown));
     expect(await page.evaluate((name) => (window as unknown as Record<string, unknown>)[name], sentinelGlobal)).toBeUndefined();
     await expect(page.locator('main iframe, main style, main script, a[href^="javascript:" i], a[href^="data:" i]')).toHaveCount(0);
 
-    const twin = await page.request.get(`http://127.0.0.1:${port}${item.route}.md`);
+    const twin = await page.request.get(`${origin}${item.route}.md`);
     expect(twin.ok()).toBe(true);
     expect(markdownText(await twin.text())).toContain(words(item.shown));
   });

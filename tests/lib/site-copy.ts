@@ -1,0 +1,106 @@
+/**
+ * A copy of the project that builds the site from other specs, for the browser tests that check
+ * the pages of specs other than Plaza's (tests/e2e/hostile-specs.spec.ts, the kitchen sink):
+ * copy the tracked files to a folder, put the specs in its specs/, generate and build there, and
+ * serve its build on a free port.
+ */
+import {execFileSync, spawn, spawnSync} from 'node:child_process';
+import {createHash} from 'node:crypto';
+import {copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync} from 'node:fs';
+import {createServer, type AddressInfo} from 'node:net';
+import {tmpdir} from 'node:os';
+import {dirname, join} from 'node:path';
+
+const root = process.cwd();
+
+export type RunResult = {status: number | null; output: string};
+
+/**
+ * Makes `dir` a fresh copy of the project's tracked files, its node_modules linked package by
+ * package so that the copy's build cache (node_modules/.cache) is its own.
+ */
+export function copyProject(dir: string): void {
+  rmSync(dir, {recursive: true, force: true});
+  mkdirSync(dir, {recursive: true});
+  for (const file of execFileSync('git', ['ls-files'], {cwd: root, encoding: 'utf8'}).split('\n').filter(Boolean)) {
+    if (!existsSync(join(root, file))) continue;
+    mkdirSync(dirname(join(dir, file)), {recursive: true});
+    copyFileSync(join(root, file), join(dir, file));
+  }
+  mkdirSync(join(dir, 'node_modules'));
+  for (const entry of readdirSync(join(root, 'node_modules')).filter((name) => name !== '.cache')) {
+    symlinkSync(join(root, 'node_modules', entry), join(dir, 'node_modules', entry));
+  }
+}
+
+/** Runs a command in `dir`; its output is returned, whatever its exit status. */
+export function runIn(dir: string, command: string, args: string[], env: Record<string, string> = {}): RunResult {
+  const result = spawnSync(command, args, {cwd: dir, encoding: 'utf8', env: {...process.env, ...env}, maxBuffer: 64 * 1024 * 1024});
+  return {status: result.status, output: `${result.stdout}${result.stderr}`};
+}
+
+/**
+ * Generates the pages of the copy's specs and builds the site, as `npm run build` does but without
+ * its first step, the check of the specs against Plaza's operation list. Broken links only warn
+ * (PLAZA_BROKEN_LINKS=warn): the guides link to operations of Plaza's specs that other specs lack.
+ * Throws with the output of the step that failed.
+ */
+export function buildCopy(dir: string): void {
+  const steps: [string, string[], Record<string, string>][] = [
+    ['npm', ['run', '--silent', 'gen-pages'], {}],
+    ['npm', ['run', '--silent', 'build', '--ignore-scripts'], {PLAZA_BROKEN_LINKS: 'warn'}],
+  ];
+  for (const [command, args, env] of steps) {
+    const result = runIn(dir, command, args, env);
+    if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${dir}:\n${result.output}`);
+  }
+}
+
+/** A port that nothing listens on now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const {port} = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export type Served = {origin: string; stop: () => void};
+
+/** Serves a build folder as `npm run serve` does (the headers of its _headers included), on a free port of 127.0.0.1. */
+export async function serveBuild(buildDir: string): Promise<Served> {
+  const port = await freePort();
+  const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve-build.ts', '--dir', buildDir, '--port', String(port)], {cwd: root});
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Serving ')) resolve();
+    };
+    server.stdout?.on('data', collect);
+    server.stderr?.on('data', collect);
+    server.once('exit', (code) => reject(new Error(`the server stopped (${code}): ${output}`)));
+  });
+  return {origin: `http://127.0.0.1:${port}`, stop: () => server.kill()};
+}
+
+/**
+ * The kitchen sink (tests/fixtures/kitchen-sink.yaml) is built once per `playwright test` run by
+ * the setup project of playwright.config.ts into this folder, one per checkout of the project;
+ * each spec file that checks its pages then serves `kitchenSink.build` itself.
+ */
+export const kitchenSink = (() => {
+  const dir = join(tmpdir(), `plaza-kitchen-sink-${createHash('sha256').update(root).digest('hex').slice(0, 12)}`);
+  return {fixture: join(root, 'tests', 'fixtures', 'kitchen-sink.yaml'), dir, build: join(dir, 'build')};
+})();
+
+/**
+ * Copies the project to kitchenSink.dir with the kitchen sink standing in for both specs (the
+ * site's two APIs are fixed, so each shows the same pages), and builds it.
+ */
+export function buildKitchenSink(): void {
+  copyProject(kitchenSink.dir);
+  for (const file of ['accounts.yaml', 'financial.yaml']) copyFileSync(kitchenSink.fixture, join(kitchenSink.dir, 'specs', file));
+  buildCopy(kitchenSink.dir);
+}
