@@ -10,8 +10,11 @@
  * ancestor that is expanded.
  */
 
-/** A schema, or `circular(Title)` where the dereferencer cut a cycle back to the ancestor titled Title. */
-export type Child = Schema | string;
+/**
+ * A schema; `circular(Title)` where the dereferencer cut a cycle back to the ancestor titled Title;
+ * or a boolean schema (3.1: `true` allows anything, `false` nothing).
+ */
+export type Child = Schema | string | boolean;
 
 export type Schema = {
   type?: string | string[];
@@ -20,7 +23,7 @@ export type Schema = {
   description?: string;
   properties?: Record<string, Child>;
   patternProperties?: Record<string, Child>;
-  additionalProperties?: boolean | Child;
+  additionalProperties?: Child;
   required?: string[];
   items?: Child;
   prefixItems?: Child[];
@@ -95,7 +98,8 @@ export function cycleTitle(child: Child | undefined): string | undefined {
 }
 
 /** A child as a schema; a cut cycle becomes an empty schema titled as its ancestor. */
-const schemaOf = (child: Child | undefined): Schema => (typeof child === 'string' ? {title: cycleTitle(child)} : (child ?? {}));
+const schemaOf = (child: Child | undefined): Schema =>
+  typeof child === 'string' ? {title: cycleTitle(child)} : typeof child === 'object' ? child : {};
 
 /** A schema with its `allOf` members folded in; the schema's own keys win over the members'. */
 export function flatten(child: Child): Schema {
@@ -387,7 +391,7 @@ function alternativesGroup(schema: Schema, alternatives: NonNullable<ReturnType<
   const {discriminator} = schema;
   const mapping = Object.entries(discriminator?.mapping ?? {}).map(([value, target]): [string, string] => [
     value,
-    typeof target === 'string' ? (cycleTitle(target) ?? target.replace(/^.*\//, '')) : (target.title ?? value),
+    typeof target === 'object' ? (target.title ?? value) : String(target).replace(/^circular\((.*)\)$/, '$1').replace(/^.*\//, ''),
   ]);
   const options = alternatives.options.map((option, index) => {
     const {schema: flat} = read(option);
@@ -398,7 +402,7 @@ function alternativesGroup(schema: Schema, alternatives: NonNullable<ReturnType<
     const description = [flat.description ?? '', ...(flat.properties ? [] : constraints(option))].filter(Boolean).join(' ');
     return {label, values: discriminator ? discriminatorValues(flat, label, discriminator.propertyName, mapping) : [], description, table};
   });
-  const shown: [string, string][] = mapping.length ? mapping : options.flatMap((option) => option.values.map((value): [string, string] => [value, option.label]));
+  const shown = options.flatMap((option) => option.values.map((value): [string, string] => [value, option.label]));
   return {
     kind: 'alternatives',
     path,
