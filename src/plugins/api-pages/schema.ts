@@ -325,15 +325,15 @@ function addFields(table: FieldTable, schema: Schema, walk: Walk, path: string):
     table.rows.push(row);
     addNested(table, property, walk, row);
   }
-  for (const [pattern, values] of Object.entries(schema.properties ? (schema.patternProperties ?? {}) : {})) {
-    const row: Field = {
-      name: `${prefix}<key>`,
-      type: typeLabel(values),
-      required: false,
-      description: '',
-      constraints: [`Any other key matching ${code(pattern)}.`, ...constraints(values)],
-      deprecated: false,
-    };
+  // Beside named fields, the keys a map part allows: each pattern's, then any other key's.
+  const others: [string, Child][] = schema.properties
+    ? [
+        ...Object.entries(schema.patternProperties ?? {}).map(([pattern, values]): [string, Child] => [`Any other key matching ${code(pattern)}.`, values]),
+        ...(typeof schema.additionalProperties === 'object' ? [['Any other key.', schema.additionalProperties] as [string, Child]] : []),
+      ]
+    : [];
+  for (const [phrase, values] of others) {
+    const row: Field = {name: `${prefix}<key>`, type: typeLabel(values), required: false, description: '', constraints: [phrase, ...constraints(values)], deprecated: false};
     table.rows.push(row);
     addNested(table, values, walk, row);
   }
