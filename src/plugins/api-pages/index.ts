@@ -115,10 +115,16 @@ function badges(field: Pick<Field, 'required' | 'deprecated'>): PhrasingContent[
 
 const row = (cells: PhrasingContent[][]): TableRow => ({type: 'tableRow', children: cells.map((children) => ({type: 'tableCell', children}))});
 
-/** The name cell: the field's path (with its id when a recursive field links back to it) and its badges. */
+/**
+ * A target of the links of recursive fields: an `<a id>`, which the theme's MDX link component
+ * registers with the build's broken-anchor check and keeps clear of the sticky navbar.
+ */
+const anchor = (id: string, children: PhrasingContent[]): PhrasingContent => jsxInline('a', {id}, children);
+
+/** The name cell: the field's path (a link target when a recursive field points back to it) and its badges. */
 function nameCell(field: Field): PhrasingContent[] {
   const name = code(field.name);
-  return [field.anchor ? jsxInline('span', {id: field.anchor}, [name]) : name, ...badges(field)];
+  return [field.anchor ? anchor(field.anchor, [name]) : name, ...badges(field)];
 }
 
 /** A link to the row (or table) a recursive field repeats, as a plain anchor within the page. */
@@ -145,7 +151,7 @@ function table(rows: Field[]): RootContent[] {
  */
 function fieldTables(fields: FieldTable): RootContent[] {
   const parts: RootContent[] = [];
-  if (fields.anchor) parts.push(paragraph(jsxInline('p', {id: fields.anchor}, [text('Fields:')])));
+  if (fields.anchor) parts.push(paragraph(jsxInline('p', {}, [anchor(fields.anchor, [text('Fields:')])])));
   parts.push(...table(fields.rows));
   for (const group of fields.groups) {
     if (group.kind === 'collapsed') {

@@ -164,6 +164,12 @@ function valueOptions(schema: Schema): {value: unknown; description?: string; ty
   }));
 }
 
+/** Whether an alternative is an object, with fields of its own, rather than a plain value. */
+const isShape = (option: Child): boolean => {
+  const {schema, types} = read(option);
+  return Boolean(schema.properties || alternativesOf(schema) || types.includes('object'));
+};
+
 /** What an alternative is called: its title, else its type. */
 const optionLabel = (option: Child): string => schemaOf(option).title ?? typeLabel(option);
 
@@ -178,8 +184,10 @@ export function typeLabel(child: Child): string {
   if (values) {
     label = [...new Set(values.map((value) => value.type ?? typeof value.value))].join(' or ');
   } else if (alternatives) {
-    const labels = alternatives.options.map(optionLabel);
-    label = alternatives.keyword === 'oneOf' ? `one of ${labels.join(', ')}` : `any of ${labels.join(', ')}`;
+    // Shapes are named in the tabs below the table; plain values are named here.
+    const shapes = alternatives.options.filter(isShape).length;
+    const count = alternatives.options.length;
+    label = shapes ? `${alternatives.keyword === 'oneOf' ? 'one' : 'one or more'} of ${count} shapes` : alternatives.options.map(optionLabel).join(' or ');
   } else if (schema.prefixItems) {
     const rest = schema.items === undefined || typeof schema.items === 'boolean' ? '' : `, then ${typeLabel(schema.items)}`;
     label = `tuple of ${schema.prefixItems.map(typeLabel).join(', ')}${rest}`;
