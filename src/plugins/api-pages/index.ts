@@ -21,7 +21,7 @@ import type {Download} from '../../../scripts/lib/downloads';
 import {frontMatter, jsxBlock, jsxInline, plainText, specMarkdown, text, toMdx} from '../../../scripts/lib/spec-text';
 import snakeCase from 'lodash/snakeCase';
 import {languages, type Part, type Pieces, type SampleRequest} from './samples';
-import {fields, flatten, constraints, typeLabel, type Field, type Schema} from './schema';
+import {constraints, fieldTable, flatten, schemaExample, typeLabel, type Alternatives, type Field, type FieldTable, type Schema} from './schema';
 
 /** The generators write each page whole, front matter included (see spec-text.ts): the template adds nothing. */
 export const pageTemplate = require.resolve('./page.mustache');
@@ -135,13 +135,72 @@ function badges(field: Pick<Field, 'required' | 'deprecated'>): PhrasingContent[
 
 const row = (cells: PhrasingContent[][]): TableRow => ({type: 'tableRow', children: cells.map((children) => ({type: 'tableCell', children}))});
 
+/**
+ * A target of the links of recursive fields: an `<a id>`, which the theme's MDX link component
+ * registers with the build's broken-anchor check and keeps clear of the sticky navbar.
+ */
+const anchor = (id: string, children: PhrasingContent[]): PhrasingContent => jsxInline('a', {id}, children);
+
+/** The name cell: the field's path (a link target when a recursive field points back to it) and its badges. */
+function nameCell(field: Field): PhrasingContent[] {
+  const name = code(field.name);
+  return [field.anchor ? anchor(field.anchor, [name]) : name, ...badges(field)];
+}
+
+/** A link to the row (or table) a recursive field repeats, as a plain anchor within the page. */
+function repeatsLink(repeats: NonNullable<Field['repeats']>): PhrasingContent[] {
+  const target = repeats.path ? code(repeats.path) : text('the top level');
+  return [text('Recursive: the same fields as '), jsxInline('a', {href: `#${repeats.anchor}`}, [target]), text('.')];
+}
+
 function table(rows: Field[]): RootContent[] {
   if (rows.length === 0) return [];
   const lines = rows.map((field) => {
-    const description = [field.description, ...field.constraints].filter(Boolean).flatMap((part, index) => [...(index ? [text(' ')] : []), ...cell(part)]);
-    return row([[code(field.name), ...badges(field)], [text(field.type)], description]);
+    const parts = [field.description, ...field.constraints].filter(Boolean).map(cell);
+    if (field.repeats) parts.push(repeatsLink(field.repeats));
+    const description = parts.flatMap((part, index) => [...(index ? [text(' ')] : []), ...part]);
+    return row([nameCell(field), [text(field.type)], description]);
   });
   return [{type: 'table', align: [], children: [row([[text('Name')], [text('Type')], [text('Description')]]), ...lines]}];
+}
+
+/**
+ * A field table with what follows it: the alternatives of a `oneOf`/`anyOf` as tabs (all in the
+ * page, so they are read without JavaScript, by the search and by the Markdown twin), and the
+ * fields nested too deep as a `<details>` the reader opens.
+ */
+function fieldTables(fields: FieldTable): RootContent[] {
+  const parts: RootContent[] = [];
+  if (fields.anchor) parts.push(paragraph(jsxInline('p', {}, [anchor(fields.anchor, [text('Fields:')])])));
+  parts.push(...table(fields.rows));
+  for (const group of fields.groups) {
+    if (group.kind === 'collapsed') {
+      const summary = paragraph(jsxInline('summary', {}, [text('Fields of '), code(group.path)]));
+      parts.push(jsxBlock('details', {className: 'api-fields__more'}, [summary, ...fieldTables(group.table)]));
+    } else {
+      parts.push(...alternativesTabs(group));
+    }
+  }
+  return parts;
+}
+
+function alternativesTabs(group: Alternatives): RootContent[] {
+  const subject: PhrasingContent[] = group.path ? [code(group.path), text(' is')] : [text('The body is')];
+  const how = group.keyword === 'oneOf' ? ' exactly one of these shapes.' : ' one or more of these shapes.';
+  const parts: RootContent[] = [paragraph(...subject, text(how))];
+  const {discriminator} = group;
+  if (discriminator?.mapping.length) {
+    const values = discriminator.mapping.flatMap(([value, label], index) => [...(index ? [text(', ')] : []), code(value), text(` for ${label}`)]);
+    parts.push(paragraph(text('Its '), code(discriminator.property), text(' field says which: '), ...values, text('.')));
+  }
+  const items = group.options.map((option, index) => {
+    const values = option.values.flatMap((value, at) => [...(at ? [text(' or ')] : []), code(value)]);
+    const when = discriminator && values.length ? [paragraph(text('When '), code(discriminator.property), text(' is '), ...values, text('.'))] : [];
+    const body = [...when, ...(option.description ? specMarkdown(option.description) : []), ...fieldTables(option.table)];
+    return jsxBlock('TabItem', {value: String(index + 1), label: option.label}, body);
+  });
+  parts.push(jsxBlock('Tabs', {className: 'api-alternatives'}, items));
+  return parts;
 }
 
 function parameterField(parameter: Parameter): Field {
@@ -157,12 +216,17 @@ function parameterField(parameter: Parameter): Field {
   };
 }
 
-/** The fields of a body schema: an object's properties, or an array's items as `[].name`. */
-function bodyFields(schema: Schema | undefined, direction: 'request' | 'response'): Field[] {
-  if (!schema) return [];
-  const flat = flatten(schema);
-  if (flat.type === 'array' && flat.items) return fields(flat.items, direction, '[].');
-  return fields(flat, direction);
+/** A field table with no field marked required (every field of a response is always there, null when empty). */
+function noneRequired(fields: FieldTable): FieldTable {
+  return {
+    ...fields,
+    rows: fields.rows.map((field) => ({...field, required: false})),
+    groups: fields.groups.map((group) =>
+      group.kind === 'collapsed'
+        ? {...group, table: noneRequired(group.table)}
+        : {...group, options: group.options.map((option) => ({...option, table: noneRequired(option.table)}))},
+    ),
+  };
 }
 
 /** What a reader sends for one security scheme, in words. */
@@ -208,13 +272,13 @@ function parameterSection(page: ApiPage, place: keyof typeof parameterTitles): R
 function bodySection(page: ApiPage): RootContent[] {
   const {requestBody} = page.api;
   const parts: RootContent[] = [];
-  for (const [type, media] of Object.entries(requestBody?.content ?? {})) {
+  Object.entries(requestBody?.content ?? {}).forEach(([type, media], index) => {
     const schema = media.schema ? flatten(media.schema) : undefined;
     parts.push(heading(3, 'Body'), paragraph(text('Content type '), code(type), text(`${requestBody?.required ? ', required' : ''}.`)));
     const description = requestBody?.description ?? schema?.description;
     if (description) parts.push(...specMarkdown(description));
-    parts.push(...table(bodyFields(schema, 'request')));
-  }
+    if (schema) parts.push(...fieldTables(fieldTable(schema, 'request', `request-${index + 1}`)));
+  });
   return parts;
 }
 
@@ -260,9 +324,8 @@ function responseSection(page: ApiPage): RootContent[] {
     }));
     if (headers.length) parts.push(paragraph(text('Headers:')), ...table(headers));
     const media = Object.values(response.content ?? {})[0];
-    // Every field of a response is always there (null when empty), so none is marked required.
-    const rows = bodyFields(media?.schema, 'response').map((field) => ({...field, required: false}));
-    if (rows.length) parts.push(paragraph(text('Body:')), ...table(rows));
+    const body = media?.schema ? fieldTables(noneRequired(fieldTable(media.schema, 'response', `response-${status}`))) : [];
+    if (body.length) parts.push(paragraph(text('Body:')), ...body);
     parts.push(...linkParts(response));
   }
   return parts;
@@ -294,7 +357,7 @@ function callbackSection(page: ApiPage): RootContent[] {
         ...(operation.description ? specMarkdown(operation.description) : []),
         ...Object.entries(operation.requestBody?.content ?? {}).flatMap(([type, media]) => [
           paragraph(text('Content type '), code(type), text('.')),
-          ...table(bodyFields(media.schema, 'request')),
+          ...(media.schema ? fieldTables(fieldTable(media.schema, 'request', `callback-${snakeCase(name)}-${snakeCase(type)}`)) : []),
         ]),
       ]),
     ),
@@ -464,12 +527,16 @@ function responseExamples(page: ApiPage): RootContent {
   const items = responses.map(([status, response]): Tab => {
     const media = Object.entries(response.content ?? {});
     // With several media types, each example's label names its type.
-    const blocks = media.flatMap(([type, content]) =>
-      mediaExamples(content).map(([name, example]): [string, RootContent[]] => {
+    const blocks = media.flatMap(([type, content]) => {
+      const examples = mediaExamples(content);
+      // Without examples of the media type's own, the schema's (or its fields') examples make one.
+      const built = examples.length || !content.schema ? undefined : schemaExample(content.schema, 'response');
+      if (built !== undefined) examples.push(['example', {value: built}]);
+      return examples.map(([name, example]): [string, RootContent[]] => {
         const label = example.summary ?? name;
         return [media.length > 1 ? `${label} (${type})` : label, [exampleBlock(example.value)]];
-      }),
-    );
+      });
+    });
     return {value: status, label: status, body: blocks.length ? exampleTabs(blocks) : [paragraph(jsxInline('p', {}, [text('No body.')]))]};
   });
   const success = responses.find(([status]) => status.startsWith('2'))?.[0] ?? responses[0][0];

@@ -1,34 +1,64 @@
 /**
  * JSON schemas of the specs (already dereferenced by docusaurus-plugin-openapi-docs) turned into
  * the rows of a compact table: one row per field, nested fields named by their path
- * (`metadata.order_id`, `items[].amount`).
+ * (`metadata.order_id`, `items[].amount`, `labels.<key>`), in the vocabulary of OpenAPI 3.0 and 3.1.
+ *
+ * What a row cannot hold becomes a group after the table: the alternatives of a `oneOf` or `anyOf`
+ * (each with its own fields, and the discriminator's values), and the fields nested deeper than
+ * `inlineDepth`, which the reader opens on demand. A recursive schema is expanded once: where it
+ * comes back, the dereferencer left the string `circular(Title)`, and the row links back to the
+ * ancestor that is expanded.
  */
 
+/**
+ * A schema; `circular(Title)` where the dereferencer cut a cycle back to the ancestor titled Title;
+ * or a boolean schema (3.1: `true` allows anything, `false` nothing).
+ */
+export type Child = Schema | string | boolean;
+
 export type Schema = {
-  type?: string;
+  type?: string | string[];
   format?: string;
   title?: string;
   description?: string;
-  properties?: Record<string, Schema>;
+  properties?: Record<string, Child>;
+  patternProperties?: Record<string, Child>;
+  additionalProperties?: Child;
   required?: string[];
-  items?: Schema;
-  additionalProperties?: boolean | Schema;
-  allOf?: Schema[];
+  items?: Child;
+  prefixItems?: Child[];
+  allOf?: Child[];
+  oneOf?: Child[];
+  anyOf?: Child[];
+  not?: Child;
+  discriminator?: {propertyName: string; mapping?: Record<string, Child>};
+  const?: unknown;
   enum?: unknown[];
+  'x-enumDescriptions'?: Record<string, string>;
   pattern?: string;
   minimum?: number;
   maximum?: number;
+  /** A bound of its own in 3.1; in 3.0, `true` makes `minimum` exclusive. */
+  exclusiveMinimum?: number | boolean;
+  exclusiveMaximum?: number | boolean;
+  multipleOf?: number;
   minLength?: number;
   maxLength?: number;
   minItems?: number;
   maxItems?: number;
+  uniqueItems?: boolean;
+  minProperties?: number;
+  maxProperties?: number;
   default?: unknown;
   example?: unknown;
+  examples?: unknown[];
   nullable?: boolean;
   readOnly?: boolean;
   writeOnly?: boolean;
   deprecated?: boolean;
 };
+
+export type Direction = 'request' | 'response';
 
 export type Field = {
   name: string;
@@ -38,10 +68,42 @@ export type Field = {
   /** Constraints, each a short Markdown phrase such as "Pattern: `^[A-Z]{3}$`". */
   constraints: string[];
   deprecated: boolean;
+  /** The id of the row, set when a recursive field further down links back to it. */
+  anchor?: string;
+  /** A recursive field: the field (or table, when the path is empty) whose shape it repeats. */
+  repeats?: {path: string; anchor: string};
 };
 
+/** The alternatives of a `oneOf` or `anyOf` at `path` ('' for the whole body). */
+export type Alternatives = {
+  kind: 'alternatives';
+  path: string;
+  keyword: 'oneOf' | 'anyOf';
+  /** The discriminator's property, and each of its values with the alternative it selects. */
+  discriminator?: {property: string; mapping: [value: string, label: string][]};
+  options: {label: string; values: string[]; description: string; table: FieldTable}[];
+};
+
+/** The fields under `path`, nested too deep to show inline: the reader opens them. */
+export type Collapsed = {kind: 'collapsed'; path: string; table: FieldTable};
+
+export type FieldTable = {rows: Field[]; groups: (Alternatives | Collapsed)[]; anchor?: string};
+
+/** Fields nested deeper than this many levels are collapsed (today's Plaza specs nest three at most). */
+export const inlineDepth = 3;
+
+/** The title of the ancestor a cut cycle points back to, or undefined for a schema. */
+export function cycleTitle(child: Child | undefined): string | undefined {
+  return typeof child === 'string' ? (/^circular\((.*)\)$/.exec(child)?.[1] ?? '') : undefined;
+}
+
+/** A child as a schema; a cut cycle becomes an empty schema titled as its ancestor. */
+const schemaOf = (child: Child | undefined): Schema =>
+  typeof child === 'string' ? {title: cycleTitle(child)} : typeof child === 'object' ? child : {};
+
 /** A schema with its `allOf` members folded in; the schema's own keys win over the members'. */
-export function flatten(schema: Schema): Schema {
+export function flatten(child: Child): Schema {
+  const schema = schemaOf(child);
   if (!schema.allOf) return schema;
   const {allOf, ...own} = schema;
   const merged: Schema = {};
@@ -55,20 +117,100 @@ export function flatten(schema: Schema): Schema {
   return merged;
 }
 
-/** The type as a reader would say it: `string (date-time)`, `array of object`, `map of string`. */
-export function typeLabel(input: Schema): string {
-  const schema = flatten(input);
-  let label: string;
-  if (schema.type === 'array' && schema.items) {
-    label = `array of ${typeLabel(schema.items)}`;
-  } else if (schema.type === 'object' && !schema.properties && typeof schema.additionalProperties === 'object') {
-    label = `map of ${typeLabel(schema.additionalProperties)}`;
-  } else {
-    label = schema.type ?? 'any';
-    if (schema.format && schema.format !== 'binary') label += ` (${schema.format})`;
-    if (schema.format === 'binary') label = 'file';
+const isNull = (child: Child): boolean => {
+  const schema = schemaOf(child);
+  return schema.type === 'null' || (Array.isArray(schema.type) && schema.type.length === 1 && schema.type[0] === 'null');
+};
+
+/**
+ * A schema read plainly: `allOf` folded, a `oneOf`/`anyOf` of one schema and `null` read as that
+ * schema made nullable, and 3.1's type arrays split into their types and whether null is allowed.
+ */
+function read(child: Child): {schema: Schema; types: string[]; nullable: boolean} {
+  let schema = flatten(child);
+  let nullable = schema.nullable === true;
+  for (const keyword of ['oneOf', 'anyOf'] as const) {
+    const options = schema[keyword];
+    if (options?.some(isNull) && options.filter((option) => !isNull(option)).length === 1) {
+      const {[keyword]: _options, ...own} = schema;
+      schema = {...flatten(options.find((option) => !isNull(option))!), ...own};
+      nullable = true;
+    }
   }
-  return schema.nullable ? `${label} or null` : label;
+  const declared = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
+  if (declared.includes('null') || schema.const === null) nullable = true;
+  return {schema, types: declared.filter((type) => type !== 'null'), nullable};
+}
+
+/** The `oneOf` or `anyOf` of a schema whose options are shapes to choose between (not single values). */
+function alternativesOf(schema: Schema): {keyword: 'oneOf' | 'anyOf'; options: Child[]} | undefined {
+  for (const keyword of ['oneOf', 'anyOf'] as const) {
+    const options = schema[keyword]?.filter((option) => !isNull(option));
+    if (options?.length && !valueOptions(schema)) return {keyword, options};
+  }
+  return undefined;
+}
+
+/** The options of a `oneOf`/`anyOf` that are each one value (`const` or a one-value `enum`), as an enum with descriptions. */
+function valueOptions(schema: Schema): {value: unknown; description?: string; type?: string}[] | undefined {
+  const options = (schema.oneOf ?? schema.anyOf)?.filter((option) => !isNull(option)).map(schemaOf);
+  if (!options?.length) return undefined;
+  const values = options.map((option) => ('const' in option ? option.const : option.enum?.length === 1 ? option.enum[0] : undefined));
+  if (values.some((value) => value === undefined)) return undefined;
+  return options.map((option, index) => ({
+    value: values[index],
+    description: option.description ?? option.title,
+    type: typeof option.type === 'string' ? option.type : undefined,
+  }));
+}
+
+/** Whether an alternative is an object, with fields of its own, rather than a plain value. */
+const isShape = (option: Child): boolean => {
+  const {schema, types} = read(option);
+  return Boolean(schema.properties || alternativesOf(schema) || types.includes('object'));
+};
+
+/** What an alternative is called: its title, else its type. */
+const optionLabel = (option: Child): string => schemaOf(option).title ?? typeLabel(option);
+
+/** The type as a reader would say it: `string (date-time)`, `array of object`, `map of string`, `integer or null`. */
+export function typeLabel(child: Child): string {
+  const cycle = cycleTitle(child);
+  if (cycle !== undefined) return cycle || 'object';
+  const {schema, types, nullable} = read(child);
+  const values = valueOptions(schema);
+  const alternatives = alternativesOf(schema);
+  let label: string;
+  if (values) {
+    label = [...new Set(values.map((value) => value.type ?? typeof value.value))].join(' or ');
+  } else if (alternatives) {
+    // Shapes are named in the tabs below the table; plain values are named here.
+    const shapes = alternatives.options.filter(isShape).length;
+    const count = alternatives.options.length;
+    label = shapes ? `${alternatives.keyword === 'oneOf' ? 'one' : 'one or more'} of ${count} shapes` : alternatives.options.map(optionLabel).join(' or ');
+  } else if (schema.prefixItems) {
+    const rest = schema.items === undefined || typeof schema.items === 'boolean' ? '' : `, then ${typeLabel(schema.items)}`;
+    label = `tuple of ${schema.prefixItems.map(typeLabel).join(', ')}${rest}`;
+  } else if (types.includes('array') && schema.items !== undefined) {
+    label = `array of ${typeLabel(schema.items)}`;
+  } else if (mapValues(schema) && !schema.properties) {
+    label = `map of ${typeLabel(mapValues(schema)!)}`;
+  } else if (schema.format === 'binary') {
+    label = 'file';
+  } else {
+    label = types.length ? types.join(' or ') : schema.const !== undefined ? jsonType(schema.const) : 'any';
+    if (schema.format) label += ` (${schema.format})`;
+  }
+  return nullable ? `${label} or null` : label;
+}
+
+const jsonType = (value: unknown): string => (Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value === 'object' ? 'object' : typeof value);
+
+/** The schema of a map's values: `additionalProperties`, else the single `patternProperties` schema. */
+function mapValues(schema: Schema): Child | undefined {
+  if (typeof schema.additionalProperties === 'object' || typeof schema.additionalProperties === 'string') return schema.additionalProperties;
+  const patterns = Object.values(schema.patternProperties ?? {});
+  return patterns.length === 1 ? patterns[0] : undefined;
 }
 
 /** A value as a Markdown code span, fenced by more backticks than it holds. */
@@ -87,49 +229,231 @@ function bounds(what: string, min: number | undefined, max: number | undefined):
   return [];
 }
 
+/** The bounds of a number, exclusive ones in either form ("Value above 0 and at most 100."). */
+function valueBounds(schema: Schema): string[] {
+  const exclusive = (bound: number | boolean | undefined, plain: number | undefined) =>
+    typeof bound === 'number' ? bound : bound === true ? plain : undefined;
+  const above = exclusive(schema.exclusiveMinimum, schema.minimum);
+  const below = exclusive(schema.exclusiveMaximum, schema.maximum);
+  if (above === undefined && below === undefined) return bounds('Value', schema.minimum, schema.maximum);
+  const lower = above !== undefined ? `above ${above}` : schema.minimum !== undefined ? `at least ${schema.minimum}` : undefined;
+  const upper = below !== undefined ? `below ${below}` : schema.maximum !== undefined ? `at most ${schema.maximum}` : undefined;
+  return [`Value ${[lower, upper].filter(Boolean).join(' and ')}.`];
+}
+
+/** Spec text on one line, to sit inside a list item of a phrase. */
+const inline = (markdown: string): string => markdown.replace(/\s*\n\s*/g, ' ').trim();
+
+/** "One of `a`, `b`.", or a list of the values with what each means when the spec says. */
+function enumPhrase(values: {value: unknown; description?: string}[]): string {
+  if (!values.some((value) => value.description)) return `One of ${values.map((value) => code(value.value)).join(', ')}.`;
+  const lines = values.map((value) => `- ${code(value.value)}${value.description ? `: ${inline(value.description)}` : ''}`);
+  return ['One of:', '', ...lines].join('\n');
+}
+
+/** What a `not` rules out, in the words of its schema. */
+function notPhrase(child: Child): string {
+  const schema = flatten(child);
+  if (schema.enum) return `Not one of ${schema.enum.map(code).join(', ')}.`;
+  if (schema.const !== undefined) return `Not ${code(schema.const)}.`;
+  if (schema.required && !schema.type) return `Must not have ${schema.required.map(code).join(', ')}.`;
+  if (schema.pattern) return `Must not match ${code(schema.pattern)}.`;
+  return `Must not be ${typeLabel(schema)}${constraints(schema).map((phrase) => ` ${phrase}`).join('')}`.replace(/([^.])$/, '$1.');
+}
+
+const plainValue = (value: unknown): boolean => typeof value !== 'object';
+
 /** The constraints of a schema, as short phrases for the description column. */
-export function constraints(input: Schema): string[] {
-  const schema = flatten(input);
+export function constraints(child: Child): string[] {
+  const {schema} = read(child);
   const phrases: string[] = [];
-  if (schema.enum) phrases.push(`One of ${schema.enum.map(code).join(', ')}.`);
+  const values = valueOptions(schema);
+  const descriptions = schema['x-enumDescriptions'] ?? {};
+  if (schema.const !== undefined) phrases.push(`Always ${code(schema.const)}.`);
+  if (schema.enum) phrases.push(enumPhrase(schema.enum.map((value) => ({value, description: descriptions[String(value)]}))));
+  else if (values) phrases.push(enumPhrase(values));
   phrases.push(...bounds('Length', schema.minLength, schema.maxLength));
-  phrases.push(...bounds('Value', schema.minimum, schema.maximum));
+  phrases.push(...valueBounds(schema));
+  if (schema.multipleOf !== undefined) phrases.push(`Multiple of ${schema.multipleOf}.`);
   phrases.push(...bounds('Items', schema.minItems, schema.maxItems));
+  if (schema.uniqueItems) phrases.push('Items are unique.');
+  phrases.push(...bounds(schema.properties ? 'Fields' : 'Keys', schema.minProperties, schema.maxProperties));
+  const patterns = Object.keys(schema.patternProperties ?? {});
+  if (patterns.length === 1 && !schema.properties) phrases.push(`Keys match ${code(patterns[0])}.`);
   if (schema.pattern) phrases.push(`Pattern ${code(schema.pattern)}.`);
+  if (schema.not !== undefined) phrases.push(notPhrase(schema.not));
   if (schema.default !== undefined) phrases.push(`Default ${code(schema.default)}.`);
-  if (schema.example !== undefined && typeof schema.example !== 'object') phrases.push(`Example ${code(schema.example)}.`);
+  if (schema.example !== undefined && plainValue(schema.example)) phrases.push(`Example ${code(schema.example)}.`);
+  const examples = (schema.examples ?? []).filter(plainValue);
+  if (examples.length) phrases.push(`${examples.length === 1 ? 'Example' : 'Examples'} ${examples.map(code).join(', ')}.`);
   return phrases;
 }
 
+/** An expanded schema that a cut cycle below it can point back to. */
+type Ancestor = {title?: string; path: string; field?: Field; table?: FieldTable};
+
+type Walk = {direction: Direction; scope: string; ancestors: Ancestor[]; depth: number};
+
+/** An id for a row or table, from its table's scope and its path. */
+const anchorFor = (scope: string, path: string): string => `${scope}-${path || 'fields'}`.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/-+$/, '');
+
 /**
- * The fields of an object schema, depth first. `direction` drops the fields that do not travel
- * that way: read-only fields from requests, write-only fields from responses.
+ * The fields of a body, parameter or alternative schema. `direction` drops the fields that do not
+ * travel that way: read-only fields from requests, write-only fields from responses. `scope` makes
+ * the ids of the page's rows unique (one scope per table).
  */
-export function fields(input: Schema, direction: 'request' | 'response', prefix = ''): Field[] {
-  const schema = flatten(input);
-  const rows: Field[] = [];
-  for (const [name, property] of Object.entries(schema.properties ?? {})) {
-    const field = flatten(property);
-    if ((direction === 'request' && field.readOnly) || (direction === 'response' && field.writeOnly)) continue;
-    const path = `${prefix}${name}`;
-    rows.push({
-      name: path,
-      type: typeLabel(field),
-      required: (schema.required ?? []).includes(name),
-      description: field.description ?? '',
-      constraints: constraints(field),
-      deprecated: field.deprecated === true,
-    });
-    rows.push(...nested(field, direction, path));
+export function fieldTable(child: Child, direction: Direction, scope: string): FieldTable {
+  const table: FieldTable = {rows: [], groups: []};
+  const schema = flatten(child);
+  const root: Ancestor = {title: schema.title, path: '', table};
+  const walk: Walk = {direction, scope, ancestors: [root], depth: 0};
+  if (schema.type === 'array' && schema.items !== undefined && !alternativesOf(schema)) {
+    const items = flatten(schema.items);
+    addFields(table, items, {...walk, ancestors: [{title: items.title, path: '[]', table}]}, '[]');
+  } else {
+    addFields(table, schema, walk, '');
   }
-  return rows;
+  return table;
 }
 
-function nested(field: Schema, direction: 'request' | 'response', path: string): Field[] {
-  if (field.properties) return fields(field, direction, `${path}.`);
-  const items = field.type === 'array' && field.items ? flatten(field.items) : undefined;
-  if (items?.properties) return fields(items, direction, `${path}[].`);
-  const values = typeof field.additionalProperties === 'object' ? flatten(field.additionalProperties) : undefined;
-  if (values?.properties) return fields(values, direction, `${path}.<key>.`);
-  return [];
+/** Adds the properties of `schema` (an object at `path`) and its alternatives to `table`. */
+function addFields(table: FieldTable, schema: Schema, walk: Walk, path: string): void {
+  const prefix = path ? `${path}.` : '';
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    const field = flatten(property);
+    if ((walk.direction === 'request' && field.readOnly) || (walk.direction === 'response' && field.writeOnly)) continue;
+    const row: Field = {
+      name: `${prefix}${name}`,
+      type: typeLabel(property),
+      required: (schema.required ?? []).includes(name),
+      description: field.description ?? '',
+      constraints: constraints(property),
+      deprecated: field.deprecated === true,
+    };
+    table.rows.push(row);
+    addNested(table, property, walk, row);
+  }
+  // Beside named fields, the keys a map part allows: each pattern's, then any other key's.
+  const others: [string, Child][] = schema.properties
+    ? [
+        ...Object.entries(schema.patternProperties ?? {}).map(([pattern, values]): [string, Child] => [`Any other key matching ${code(pattern)}.`, values]),
+        ...(typeof schema.additionalProperties === 'object' ? [['Any other key.', schema.additionalProperties] as [string, Child]] : []),
+      ]
+    : [];
+  for (const [phrase, values] of others) {
+    const row: Field = {name: `${prefix}<key>`, type: typeLabel(values), required: false, description: '', constraints: [phrase, ...constraints(values)], deprecated: false};
+    table.rows.push(row);
+    addNested(table, values, walk, row);
+  }
+  const alternatives = alternativesOf(schema);
+  if (!alternatives) return;
+  const group = alternativesGroup(schema, alternatives, walk, path);
+  // Alternatives that are plain values (a string or a number) are said by the type alone.
+  if (group.options.some((option) => option.table.rows.length || option.table.groups.length)) table.groups.push(group);
+}
+
+/** The field or table a cut cycle points back to, with an anchor set on it. */
+function repeated(title: string, walk: Walk): Field['repeats'] {
+  const ancestor = [...walk.ancestors].reverse().find((candidate) => candidate.title === title) ?? walk.ancestors[0];
+  const target = ancestor.field ?? ancestor.table!;
+  target.anchor ??= anchorFor(walk.scope, ancestor.path);
+  return {path: ancestor.path, anchor: target.anchor};
+}
+
+/** What a field holds below itself: an object's fields, an array's items, a map's values, alternatives, or a cycle. */
+function addNested(table: FieldTable, child: Child, walk: Walk, row: Field): void {
+  let inner: Child = child;
+  let path = row.name;
+  for (;;) {
+    const schema = flatten(inner);
+    if (typeof inner === 'string') break;
+    if (schema.type === 'array' || (Array.isArray(schema.type) && schema.type.includes('array'))) {
+      if (schema.items === undefined || schema.prefixItems) return;
+      inner = schema.items;
+      path += '[]';
+    } else if (!schema.properties && mapValues(schema) !== undefined) {
+      inner = mapValues(schema)!;
+      path += '.<key>';
+    } else break;
+  }
+  const title = cycleTitle(inner);
+  if (title !== undefined) {
+    row.repeats = repeated(title, walk);
+    return;
+  }
+  const {schema} = read(inner);
+  if (!schema.properties && !alternativesOf(schema)) return;
+  const ancestors = [...walk.ancestors, {title: schema.title, path, field: row}];
+  const depth = walk.depth + 1;
+  if (depth > inlineDepth) {
+    const collapsed: FieldTable = {rows: [], groups: []};
+    addFields(collapsed, schema, {...walk, ancestors, depth: 1}, path);
+    table.groups.push({kind: 'collapsed', path, table: collapsed});
+  } else {
+    addFields(table, schema, {...walk, ancestors, depth}, path);
+  }
+}
+
+/** The alternatives of a schema at `path`, each with its fields and the discriminator values that select it. */
+function alternativesGroup(schema: Schema, alternatives: NonNullable<ReturnType<typeof alternativesOf>>, walk: Walk, path: string): Alternatives {
+  const {discriminator} = schema;
+  const mapping = Object.entries(discriminator?.mapping ?? {}).map(([value, target]): [string, string] => [
+    value,
+    typeof target === 'object' ? (target.title ?? value) : String(target).replace(/^circular\((.*)\)$/, '$1').replace(/^.*\//, ''),
+  ]);
+  const options = alternatives.options.map((option, index) => {
+    const {schema: flat} = read(option);
+    const label = optionLabel(option);
+    const table: FieldTable = {rows: [], groups: []};
+    const ancestors = [...walk.ancestors, {title: flat.title, path, table}];
+    addFields(table, flat, {...walk, scope: `${walk.scope}-${path || 'body'}-${index + 1}`, ancestors}, path);
+    const description = [flat.description ?? '', ...(flat.properties ? [] : constraints(option))].filter(Boolean).join(' ');
+    return {label, values: discriminator ? discriminatorValues(flat, label, discriminator.propertyName, mapping) : [], description, table};
+  });
+  const shown = options.flatMap((option) => option.values.map((value): [string, string] => [value, option.label]));
+  return {
+    kind: 'alternatives',
+    path,
+    keyword: alternatives.keyword,
+    ...(discriminator ? {discriminator: {property: discriminator.propertyName, mapping: shown}} : {}),
+    options,
+  };
+}
+
+/**
+ * The discriminator values that select an alternative: the mapping's keys that name it, else the
+ * `const` or single `enum` value of its discriminator property, else its name (OpenAPI's implicit mapping).
+ */
+function discriminatorValues(option: Schema, label: string, property: string, mapping: [string, string][]): string[] {
+  const mapped = mapping.filter(([, target]) => target === label).map(([value]) => value);
+  if (mapped.length) return mapped;
+  const own = flatten(option.properties?.[property] ?? {});
+  if (own.const !== undefined) return [String(own.const)];
+  if (own.enum?.length === 1) return [String(own.enum[0])];
+  return mapping.length || !option.title ? [] : [option.title];
+}
+
+/**
+ * An example of a schema built only from what the spec gives: its `example` or first `examples`
+ * entry, else its properties' (or items') examples put together. Undefined when the spec gives none.
+ */
+export function schemaExample(child: Child, direction: Direction): unknown {
+  if (typeof child === 'string') return undefined;
+  const {schema} = read(child);
+  if (schema.example !== undefined) return schema.example;
+  if (schema.examples?.length) return schema.examples[0];
+  if (schema.const !== undefined) return schema.const;
+  const alternatives = alternativesOf(schema);
+  if (alternatives && !schema.properties) return schemaExample(alternatives.options[0], direction);
+  if (schema.items !== undefined && (schema.type === 'array' || Array.isArray(schema.type))) {
+    const item = schemaExample(schema.items, direction);
+    return item === undefined ? undefined : [item];
+  }
+  const entries = Object.entries(schema.properties ?? {}).flatMap(([name, property]): [string, unknown][] => {
+    const field = flatten(property);
+    if ((direction === 'request' && field.readOnly) || (direction === 'response' && field.writeOnly)) return [];
+    const value = schemaExample(property, direction);
+    return value === undefined ? [] : [[name, value]];
+  });
+  return entries.length ? Object.fromEntries(entries) : undefined;
 }

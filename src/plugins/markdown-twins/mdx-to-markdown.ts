@@ -208,6 +208,8 @@ class Converter {
       case 'code':
         return [{type: 'inlineCode', value: toText(this.phrasing(element.children))}];
       case 'a':
+        // An anchor without a link (`<a id>`, a target on the page) is its text.
+        if (attribute('href') === undefined) return this.phrasing(element.children);
         return [
           {
             type: 'link',

@@ -1,0 +1,172 @@
+/**
+ * The schema vocabulary of OpenAPI 3.0 and 3.1 in the API reference's field tables and in the
+ * Markdown twins, read from the schemas of tests/fixtures/kitchen-sink.yaml as the site reads them
+ * (dereferenced by docusaurus-plugin-openapi-docs, cycles cut to `circular(Title)`). Expected
+ * values come from the fixture's own text; the 3.0-only forms come from a small 3.0 document.
+ */
+import {readFileSync} from 'node:fs';
+import {before, test} from 'node:test';
+import assert from 'node:assert/strict';
+import {parse} from 'yaml';
+import {loadAndResolveSpec} from 'docusaurus-plugin-openapi-docs/lib/openapi/utils/loadAndResolveSpec';
+import {createApiPageMD, type ApiPage} from '../../src/plugins/api-pages/index';
+import {constraints, fieldTable, inlineDepth, schemaExample, typeLabel, type Alternatives, type Field, type FieldTable, type Schema} from '../../src/plugins/api-pages/schema';
+import {mdxToMarkdown} from '../../src/plugins/markdown-twins/mdx-to-markdown';
+
+const fixture = 'tests/fixtures/kitchen-sink.yaml';
+type Spec = {paths: Record<string, Record<string, ApiPage['api']>>; components: {schemas: Record<string, Schema>}};
+/** The fixture as written ($refs unresolved): where the expected values come from. */
+const raw = parse(readFileSync(fixture, 'utf8')) as Spec;
+const written = raw.components.schemas;
+/** The fixture as the generator gets it (loaded before the tests). */
+let resolved: Spec;
+let schemas: Spec['components']['schemas'];
+before(async () => {
+  resolved = (await loadAndResolveSpec(structuredClone(raw))) as unknown as Spec;
+  schemas = resolved.components.schemas;
+});
+
+const refName = (ref: unknown): string => String((ref as {$ref: string}).$ref).replace(/^.*\//, '');
+const row = (table: FieldTable, name: string): Field | undefined => table.rows.find((field) => field.name === name);
+const alternatives = (table: FieldTable): Alternatives[] => table.groups.filter((group): group is Alternatives => group.kind === 'alternatives');
+
+test('a oneOf with a discriminator: each alternative with its fields and the values that select it', () => {
+  const [group] = alternatives(fieldTable(schemas.Payment, 'request', 'test'));
+  assert.equal(group.path, 'method');
+  assert.equal(group.keyword, 'oneOf');
+  const written = raw.components.schemas.PaymentMethod;
+  const names = written.oneOf!.map(refName);
+  assert.deepEqual(group.options.map((option) => option.label), names);
+  const mapping = Object.entries(written.discriminator!.mapping!).map(([value, ref]) => [value, String(ref).replace(/^.*\//, '')]);
+  assert.equal(group.discriminator?.property, written.discriminator!.propertyName);
+  for (const [value, name] of mapping) assert.deepEqual(group.options[names.indexOf(name)].values, [value], `${value} selects ${name}`);
+  // An alternative the mapping leaves out is selected by its discriminator property's const.
+  const unmapped = names.find((name) => !mapping.some(([, target]) => target === name))!;
+  const own = raw.components.schemas[unmapped].properties!.kind as Schema;
+  assert.deepEqual(group.options[names.indexOf(unmapped)].values, [own.const]);
+  for (const [index, name] of names.entries()) {
+    const expected = Object.entries(raw.components.schemas[name].properties!)
+      .filter(([, property]) => !(property as Schema).readOnly)
+      .map(([property]) => `method.${property}`);
+    assert.deepEqual(group.options[index].table.rows.map((field) => field.name), expected, name);
+  }
+});
+
+test('a body that is a oneOf is its alternatives, under no path', () => {
+  const table = fieldTable(schemas.PaymentMethod, 'response', 'test');
+  assert.equal(table.rows.length, 0);
+  assert.equal(alternatives(table)[0].path, '');
+  assert.equal(typeLabel(schemas.PaymentMethod), `one of ${written.PaymentMethod.oneOf!.length} shapes`);
+  assert.equal(typeLabel({anyOf: [{type: 'string'}, {type: 'integer'}]}), 'string or integer', 'plain values are named');
+});
+
+test('an anyOf is alternatives too, named by their titles', () => {
+  const [group] = alternatives(fieldTable(schemas.Decoration, 'request', 'test'));
+  assert.equal(group.keyword, 'anyOf');
+  assert.deepEqual(group.options.map((option) => option.label), written.Decoration.anyOf!.map((option) => (option as Schema).title));
+});
+
+test('a recursive schema is expanded once, then links back to where it is', () => {
+  const table = fieldTable(schemas.Category, 'response', 'response-200');
+  const recursive = row(table, 'subcategories')!;
+  assert.deepEqual(recursive.repeats, {path: '', anchor: table.anchor});
+  assert.ok(table.anchor, 'the table the recursion points at has an id');
+  assert.deepEqual(table.rows.map((field) => field.name), Object.keys(written.Category.properties!));
+});
+
+test('readOnly fields only in responses, writeOnly fields only in requests', () => {
+  const request = fieldTable(schemas.Cake, 'request', 'test');
+  const response = fieldTable(schemas.Cake, 'response', 'test');
+  for (const [name, property] of Object.entries(written.Cake.properties!) as [string, Schema][]) {
+    assert.equal(Boolean(row(request, name)), !property.readOnly, `${name} in the request`);
+    assert.equal(Boolean(row(response, name)), !property.writeOnly, `${name} in the response`);
+  }
+});
+
+test('nullable in the 3.1 form, and in the 3.0 forms', () => {
+  assert.equal(typeLabel(schemas.Cake.properties!.note as Schema), 'string or null');
+  assert.equal(typeLabel({type: 'string', nullable: true}), 'string or null');
+  assert.equal(typeLabel({oneOf: [{type: 'integer'}, {type: 'null'}]}), 'integer or null');
+});
+
+test('const, enums with the descriptions of their values, examples, defaults, formats', () => {
+  const cake = schemas.Cake.properties as Record<string, Schema>;
+  const source = written.Cake.properties as Record<string, Schema>;
+  assert.ok(constraints(cake.recipe_version).includes(`Always \`${source.recipe_version.const}\`.`));
+  const crust = constraints(cake.crust).join('\n');
+  for (const [value, description] of Object.entries(source.crust['x-enumDescriptions']!)) assert.ok(crust.includes(`\`${value}\`: ${description}`), value);
+  const size = constraints(cake.size).join('\n');
+  for (const option of source.size.oneOf as Schema[]) assert.ok(size.includes(`\`${option.const}\`: ${option.description}`), String(option.const));
+  assert.equal(typeLabel(cake.size), 'string');
+  assert.ok(constraints(cake.flavor).includes(`Examples ${source.flavor.examples!.map((value) => `\`${value}\``).join(', ')}.`));
+  assert.ok(constraints(cake.layers).includes(`Default \`${source.layers.default}\`.`));
+  assert.equal(typeLabel(cake.bake_at), `string (${source.bake_at.format})`);
+  assert.equal(row(fieldTable(schemas.Cake, 'request', 'test'), 'legacy_code')?.deprecated, true);
+});
+
+test('bounds in both forms, multipleOf and not', () => {
+  const source = written.Cake.properties as Record<string, Schema>;
+  const weight = source.weight_grams;
+  const phrase = `Value above ${weight.exclusiveMinimum} and at most ${weight.maximum}.`;
+  assert.ok(constraints(weight).includes(phrase));
+  assert.ok(constraints({...weight, minimum: Number(weight.exclusiveMinimum), exclusiveMinimum: true}).includes(phrase), 'the 3.0 form');
+  assert.ok(constraints(weight).includes(`Multiple of ${weight.multipleOf}.`));
+  const forbidden = (source.nickname.not as Schema).enum!;
+  assert.ok(constraints(source.nickname).includes(`Not one of ${forbidden.map((value) => `\`${value}\``).join(', ')}.`));
+});
+
+test('maps, arrays of arrays and tuples', () => {
+  const cake = schemas.Cake.properties as Record<string, Schema>;
+  assert.equal(typeLabel(cake.stock), 'map of integer');
+  assert.equal(typeLabel(cake.labels), 'map of string');
+  const pattern = Object.keys((written.Cake.properties!.labels as Schema).patternProperties!)[0];
+  assert.ok(constraints(cake.labels).includes(`Keys match \`${pattern}\`.`));
+  assert.equal(typeLabel(cake.topping_grid), 'array of array of object');
+  const table = fieldTable(schemas.Cake, 'request', 'test');
+  for (const name of Object.keys(written.Topping.properties!)) assert.ok(row(table, `topping_grid[][].${name}`), name);
+  assert.equal(typeLabel(cake.position), 'tuple of number, number');
+});
+
+test('fields nested deeper than the inline depth are collapsed, to be opened', () => {
+  const table = fieldTable(schemas.Cake, 'request', 'test');
+  const depth = (name: string) => name.split(/\.|\[\]/).filter(Boolean).length - 1;
+  assert.ok(table.rows.every((field) => depth(field.name) <= inlineDepth));
+  const collapsed = table.groups.find((group) => group.kind === 'collapsed')!;
+  assert.ok(collapsed.table.rows.some((field) => depth(field.name) > inlineDepth));
+  assert.ok(row(table, collapsed.path), 'the collapsed fields belong to a row of the table');
+});
+
+test('a response without examples of its own gets one from the schema and its fields (a const is its only example)', () => {
+  const fromFields = Object.fromEntries(
+    Object.entries(written.Cake.properties as Record<string, Schema>)
+      .filter(([, property]) => (property.examples || property.const !== undefined) && !property.writeOnly)
+      .map(([name, property]) => [name, property.examples?.[0] ?? property.const]),
+  );
+  assert.deepEqual(schemaExample(schemas.Cake, 'response'), fromFields);
+  assert.deepEqual(schemaExample(schemas.Category, 'response'), written.Category.examples![0]);
+  assert.equal(schemaExample(schemas.Topping, 'response'), undefined, 'nothing the spec does not give');
+});
+
+/** The page of an operation of the fixture, and its Markdown twin. */
+function page(path: string, method: string): {mdx: string; twin: string} {
+  const operation = resolved.paths[path][method];
+  const mdx = createApiPageMD({id: String((operation as {operationId?: string}).operationId), title: operation.summary!, api: {...operation, method, path}});
+  const context = {siteDir: '.', resolveUrl: (url: string) => url, cards: () => []};
+  return {mdx, twin: mdxToMarkdown(mdx, 'page.mdx', operation.summary!, context)};
+}
+
+test('the page and its twin show the alternatives, the discriminator and the built example', () => {
+  const {mdx, twin} = page('/shapes/payments', 'post');
+  const mapping = raw.components.schemas.PaymentMethod.discriminator!.mapping!;
+  for (const text of [mdx, twin]) {
+    for (const name of raw.components.schemas.PaymentMethod.oneOf!.map(refName)) assert.ok(text.includes(name), name);
+    for (const value of Object.keys(mapping)) assert.ok(text.includes(`When \`kind\` is \`${value}\``), value);
+  }
+  const cake = page('/shapes/cakes', 'post');
+  assert.ok(cake.mdx.includes(JSON.stringify(schemaExample(schemas.Cake, 'response'), null, 2).split('\n')[1]));
+  assert.ok(cake.twin.includes('Fields of `delivery.address.geo.precision`'));
+  const tree = page('/shapes/categories', 'get');
+  assert.match(tree.mdx, /<a href="#response-200-fields">the top level<\/a>/);
+  assert.match(tree.mdx, /<a id="response-200-fields">Fields:<\/a>/);
+  assert.ok(tree.twin.includes('[the top level](#response-200-fields)') && !tree.twin.includes(']()'), 'the twin keeps the link, and the target as text');
+});
