@@ -1,7 +1,8 @@
 /**
  * The ACH return-code table (docs/_partials/_ach-return-codes.mdx) against the specs: every return
  * code the specs name is in it, and what it says Plaza does on each code (the failure code, the
- * dispute case and its reason, the events) is what the specs' descriptions and enums say.
+ * dispute case and its reason, the events) is what the specs' descriptions, enums and the sandbox
+ * simulation's mapping of codes (x-plaza-sandbox-values) say.
  */
 import {readFileSync} from 'node:fs';
 import {test} from 'node:test';
@@ -48,19 +49,23 @@ test('the table lists every ACH return code the specs name, once', () => {
   }
 });
 
-test('the table has exactly the values of any enum of return codes in the specs', () => {
-  const enums = specs.flatMap(({spec}) => {
-    const found: string[][] = [];
-    const walk = (node: unknown): void => {
-      if (!node || typeof node !== 'object') return;
-      const values = (node as Json).enum;
-      if (Array.isArray(values) && values.length > 0 && values.every((value) => typeof value === 'string' && returnCode.test(value))) found.push(values);
-      Object.values(node).forEach(walk);
-    };
-    walk(spec);
-    return found;
-  });
-  for (const values of enums) assert.deepEqual([...codes].sort(), [...values].sort());
+test('the table fails the payment as the specs map each return code they can simulate', () => {
+  // Wherever a spec maps return codes to what they do (x-plaza-sandbox-values of an enum of codes), the table agrees.
+  const mappings: Record<string, string>[] = [];
+  const walk = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    const {enum: values, 'x-plaza-sandbox-values': mapping} = node as Json;
+    if (Array.isArray(values) && values.length > 0 && values.every((value) => returnCode.test(String(value))) && mapping) mappings.push(mapping);
+    Object.values(node).forEach(walk);
+  };
+  specs.forEach(({spec}) => walk(spec));
+  for (const mapping of mappings) {
+    for (const [code, failureCode] of Object.entries(mapping)) {
+      const row = rows.find((item) => item.code === code);
+      assert.ok(row, `the specs simulate ${code}, which the table lacks`);
+      assert.match(row.action, new RegExp(`^Payment \`failed\` with \`${failureCode}\``), code);
+    }
+  }
 });
 
 test('a return fails the payment with the failure code the Payment schema gives the code', () => {
