@@ -79,6 +79,7 @@ const sidebars: SidebarsConfig = {
     'api/ip-addresses',
     'api/testing',
     'api/webhook-events',
+    'api/changelog',
     {
       type: 'category',
       label: 'Accounts Reference',

@@ -3,6 +3,7 @@
  * Idempotency-Key are exactly those whose parameters declare the header (found here by walking the
  * specs' YAML), each linked to its reference page, and spec text in a table stays text.
  */
+import {readFileSync} from 'node:fs';
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import kebabCase from 'lodash/kebabCase';
@@ -46,6 +47,14 @@ describe('the operations that accept an Idempotency-Key', () => {
       const listed = rows.filter(([, url]) => url.startsWith(`${api.route}/`)).map(([, , endpoint]) => endpoint);
       assert.deepEqual([...listed].sort(), expected, api.file);
     }
+  });
+
+  test('are the list the Idempotency page shows', () => {
+    const page = readFileSync('docs/api/idempotency.mdx', 'utf8');
+    const imported = new RegExp(`^import (\\w+) from '@site/${partial.file}';$`, 'm').exec(page);
+    assert.ok(imported, `docs/api/idempotency.mdx does not import ${partial.file}`);
+    assert.match(page, new RegExp(`^<${imported[1]} />$`, 'm'), 'the page imports the list but does not show it');
+    assert.deepEqual(tableLinks(page), [], 'the page has a hand-written list of operations besides the generated one');
   });
 
   test('link each operation to its reference page, labelled with its summary', () => {

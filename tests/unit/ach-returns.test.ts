@@ -1,0 +1,97 @@
+/**
+ * The ACH return-code table (docs/_partials/_ach-return-codes.mdx) against the specs: every return
+ * code the specs name is in it, and what it says Plaza does on each code (the failure code, the
+ * dispute case and its reason, the events) is what the specs' descriptions, enums and the sandbox
+ * simulation's mapping of codes (x-plaza-sandbox-values) say.
+ */
+import {readFileSync} from 'node:fs';
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {apis, readSpec} from '../../scripts/lib/specs';
+
+type Json = Record<string, any>;
+
+const partialFile = 'docs/_partials/_ach-return-codes.mdx';
+const specs = apis.map((api) => ({file: api.file, spec: readSpec(api.file) as Json}));
+const financial = specs.find((item) => item.file === 'specs/financial.yaml')!.spec;
+const schemas = financial.components.schemas;
+const returnCode = /^R\d\d$/;
+
+/** The rows of the table: the code and what Plaza does. */
+const rows = [...readFileSync(partialFile, 'utf8').matchAll(/^\| `(R\d\d)` \| [^|]+ \| [^|]+ \| ([^|]+) \| [^|]+ \|$/gm)].map(([, code, action]) => ({code, action}));
+const codes = rows.map((row) => row.code);
+
+/** Every string anywhere in a document, with the enums' values. */
+function strings(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(strings);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(strings);
+  return [];
+}
+
+/** The return codes named in a description, by the backquoted value written before them. */
+function codesByValue(description: string, values: string[]): Map<string, string> {
+  const owner = new Map<string, string>();
+  let current: string | undefined;
+  for (const [, token] of description.matchAll(/`([A-Za-z0-9_]+)`/g)) {
+    if (values.includes(token)) current = token;
+    else if (returnCode.test(token) && current) owner.set(token, current);
+  }
+  return owner;
+}
+
+test('the table lists every ACH return code the specs name, once', () => {
+  assert.ok(rows.length > 0, `${partialFile} has no rows`);
+  assert.equal(new Set(codes).size, codes.length, 'a code has two rows');
+  for (const {file, spec} of specs) {
+    const named = new Set(strings(spec).flatMap((text) => text.match(/\bR\d\d\b/g) ?? []));
+    assert.deepEqual([...named].filter((code) => !codes.includes(code)), [], `${file} names return codes the table lacks`);
+  }
+});
+
+test('the table fails the payment as the specs map each return code they can simulate', () => {
+  // Wherever a spec maps return codes to what they do (x-plaza-sandbox-values of an enum of codes), the table agrees.
+  const mappings: Record<string, string>[] = [];
+  const walk = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    const {enum: values, 'x-plaza-sandbox-values': mapping} = node as Json;
+    if (Array.isArray(values) && values.length > 0 && values.every((value) => returnCode.test(String(value))) && mapping) mappings.push(mapping);
+    Object.values(node).forEach(walk);
+  };
+  specs.forEach(({spec}) => walk(spec));
+  for (const mapping of mappings) {
+    for (const [code, failureCode] of Object.entries(mapping)) {
+      const row = rows.find((item) => item.code === code);
+      assert.ok(row, `the specs simulate ${code}, which the table lacks`);
+      assert.match(row.action, new RegExp(`^Payment \`failed\` with \`${failureCode}\``), code);
+    }
+  }
+});
+
+test('a return fails the payment with the failure code the Payment schema gives the code', () => {
+  const failureCode = schemas.Payment.properties.failure_code;
+  const owner = codesByValue(failureCode.description, failureCode.enum.filter(Boolean));
+  assert.ok(owner.size > 0, 'Payment.failure_code names no return codes');
+  for (const {code, action} of rows) {
+    const expected = owner.get(code);
+    if (expected) assert.match(action, new RegExp(`^Payment \`failed\` with \`${expected}\`; \`payment\\.failed\``), code);
+    else assert.doesNotMatch(action, /Payment `failed`/, `${code}: the table fails the payment, but Payment.failure_code gives the code no failure code`);
+  }
+});
+
+test('a refused debit opens a lost dispute case with the reason the DisputeCase schema gives the code', () => {
+  const disputeCase = schemas.DisputeCase;
+  const opening = new Set(disputeCase.description.match(/\bR\d\d\b/g));
+  const reasons = codesByValue(disputeCase.properties.reason.description, disputeCase.properties.reason.enum);
+  const events: string[] = specs.flatMap(({spec}) => spec.components.schemas.Event?.properties.type.enum ?? []);
+  assert.ok(opening.size > 0, 'the DisputeCase description names no return codes');
+  for (const {code, action} of rows) {
+    if (!opening.has(code)) {
+      assert.doesNotMatch(action, /dispute case/, `${code}: the table opens a dispute case, but the DisputeCase description does not name the code`);
+      continue;
+    }
+    assert.ok(disputeCase.properties.status.enum.includes('lost'));
+    assert.match(action, new RegExp(`^A dispute case, already \`lost\`, with \`reason\` \`${reasons.get(code)}\`;`), code);
+    for (const [, event] of action.matchAll(/`([a-z_]+\.[a-z_]+)`/g)) assert.ok(events.includes(event), `${code}: ${event} is not an event type`);
+  }
+});

@@ -1,0 +1,52 @@
+/**
+ * Operations named in docs prose (scripts/lib/operation-names.ts): by their page title linked to their
+ * page, never as a third-person phrase such as "Creates a payment".
+ */
+import {readFileSync} from 'node:fs';
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {docPages} from '../../scripts/lib/docs-drift';
+import {checkOperationNames, thirdPerson} from '../../scripts/lib/operation-names';
+import {apis, readSpec} from '../../scripts/lib/specs';
+import {operationPages, type Specs} from '../../scripts/lib/webhook-events';
+
+const specs = Object.fromEntries(apis.map((api) => [api.name, readSpec(api.file)])) as Specs;
+const pages = operationPages(specs);
+
+test('docs prose names operations by their page titles, not in the third person', () => {
+  const files = docPages();
+  assert.ok(files.length > 0);
+  const problems = files.flatMap((file) => checkOperationNames(file, readFileSync(file, 'utf8'), pages));
+  assert.deepEqual(problems.map((problem) => `${problem.file}:${problem.line}: ${problem.reason}`), []);
+});
+
+test('a third-person name is found in text and in link labels, and a linked title is accepted', () => {
+  // Two operations of the specs: one whose summary starts with a verb in the base form, one in the third person.
+  const create = pages.find((page) => page.operation.method === 'POST' && /^Create \w+$/.test(page.title))!;
+  const thirdPersonTitle = pages.find((page) => page.title.split(' ')[0] === thirdPerson(page.title.split(' ')[0]))!;
+  const [verb, object] = create.title.split(' ');
+  const phrase = `${thirdPerson(verb)} a ${object}`;
+  const page = [
+    `First, ${phrase} with the key.`,
+    '',
+    `Then call [${phrase.toLowerCase()}](${create.url}).`,
+    '',
+    `Or call [${create.title}](${create.url}) and [${thirdPersonTitle.title}](${thirdPersonTitle.url}).`,
+    '',
+    `${thirdPersonTitle.title} is unlinked here.`,
+    '',
+    '```bash',
+    `# ${phrase} in a code block is not prose`,
+    '```',
+  ].join('\n');
+  const problems = checkOperationNames('page.mdx', page, pages);
+  assert.deepEqual(
+    problems.map((problem) => problem.line),
+    [1, 3, 7],
+  );
+  assert.match(problems[0].reason, new RegExp(`\\[${create.title}\\]\\(${create.url}\\)`));
+});
+
+test('verbs are put in the third person', () => {
+  assert.deepEqual(['Create', 'Copy', 'Attach', 'Cancels', 'Add', 'Requeue'].map(thirdPerson), ['Creates', 'Copies', 'Attaches', 'Cancels', 'Adds', 'Requeues']);
+});
