@@ -57,6 +57,23 @@ describe('the operations that accept an Idempotency-Key', () => {
     assert.deepEqual(tableLinks(page), [], 'the page has a hand-written list of operations besides the generated one');
   });
 
+  test('each answer 409 with both key conflicts the Idempotency page describes', () => {
+    for (const api of apis) {
+      const doc = specs[api.name] as Json;
+      for (const endpoint of declaringIdempotencyKey(specs[api.name])) {
+        const [method, path] = endpoint.split(' ');
+        const conflict: Json | undefined = doc.paths[path][method.toLowerCase()].responses['409'];
+        assert.ok(conflict, `${api.file}: ${endpoint} has no 409 response`);
+        const resolved = conflict.$ref ? doc.components.responses[conflict.$ref.split('/').pop()] : conflict;
+        const codes = Object.values<Json>(resolved.content['application/json'].examples).map((example) => example.value.error.code);
+        for (const code of ['idempotency_key_reused', 'idempotency_key_in_use']) {
+          assert.ok(codes.includes(code), `${api.file}: the 409 of ${endpoint} has no example of ${code}`);
+          assert.ok(resolved.description.includes('still running'), `${api.file}: the 409 of ${endpoint} does not say that a key still running is refused`);
+        }
+      }
+    }
+  });
+
   test('link each operation to its reference page, labelled with its summary', () => {
     const byEndpoint = new Map(
       apis.flatMap((api) =>
