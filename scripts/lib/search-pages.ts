@@ -4,7 +4,8 @@
  * its heading links and the parts of an API operation page marked `data-pagefind-ignore` (header
  * parameters, response fields, samples: see src/plugins/api-pages); the copy carries the page's
  * kind as a filter and, on an API operation page, its method and path, its operationId and the
- * names of its request fields as metadata that the search matches and ranks (searchRanking).
+ * names of its request fields as metadata that the search matches and ranks (searchRanking); on the
+ * error catalog, the error codes its tables define, as fields.
  */
 import escape from 'lodash/escape';
 import {decodeEntities, kindOfRoute} from '../../src/lib/search';
@@ -60,6 +61,14 @@ const endpointWeight = 10;
 
 const articleStart = '<div class="theme-doc-markdown markdown">';
 
+/** The page of the error catalog: the codes its tables define rank it as an operation's request fields rank the operation. */
+const errorCatalogRoute = '/api/errors';
+
+/** The codes a page's tables define: a row's first cell that is one code in lower snake_case. */
+export function codesDefined(html: string): string[] {
+  return [...new Set([...html.matchAll(/<tr><td><code>([a-z][a-z0-9_]*)<\/code><td>/g)].map(([, code]) => code))];
+}
+
 /**
  * The HTML to index for the page at `route`, or undefined when search leaves the page out: a page
  * without a kind, or without a doc article (the generated category pages, which only list cards).
@@ -73,6 +82,7 @@ export function pageToIndex(html: string, route: string, operation?: OperationMe
     // Every page but an API operation repeats its title as its topic, which searchRanking weighs on
     // top of the title: a task phrase finds the guide before the operation of the same words.
     ...(operation ? {method: operation.method, endpoint: operation.endpoint, fields: operation.fields} : {topic: title}),
+    ...(route === errorCatalogRoute ? {fields: codesDefined(html).join(' ')} : {}),
   };
   const tags = Object.entries(facts)
     .filter(([, value]) => value !== '')

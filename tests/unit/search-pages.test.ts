@@ -63,3 +63,9 @@ test('an API operation page carries its endpoint, operationId and request fields
   // An operation's title is not repeated as its topic: a guide of the same words comes first.
   assert.doesNotMatch(indexed, /topic:/);
 });
+
+test('the error catalog carries the codes its tables define as fields; other pages do not', () => {
+  const catalog = `<html><body><div class="theme-doc-markdown markdown"><header><h1>Errors</h1></header><table><tr><th>Code<th>Type<tr><td><code>card_declined</code><td><code>processing_error</code><tr><td><code>api_key_revoked</code><td><code>authentication_error</code></table><p>Branch on <code>code</code>.</p></div></body></html>`;
+  assert.match(pageToIndex(catalog, '/api/errors')!, /<span data-pagefind-meta="fields:card_declined api_key_revoked"><\/span>/);
+  assert.doesNotMatch(pageToIndex(catalog, '/api/rate-limits')!, /data-pagefind-meta="fields:/);
+});
