@@ -5,8 +5,8 @@
  * target format, never pasted into source.
  *
  * specMarkdown() is the one place that reads spec text: Markdown (CommonMark and GFM, not MDX) into
- * a syntax tree in which raw HTML is plain text and links go only to http(s):, mailto:, relative and
- * `#` targets. Every writer builds on that tree:
+ * a syntax tree in which raw HTML is plain text and links go only to full http(s): and mailto:
+ * addresses (a relative link is its words alone). Every writer builds on that tree:
  *
  * - toMdx() writes a tree (spec text beside the page's own JSX) as MDX: the MDX serializer escapes
  *   braces and `<`, and a line that MDX would read as an import or export starts with a character
@@ -48,10 +48,15 @@ const markdownWriter = unified().use(remarkGfm, {tablePipeAlign: false}).use(rem
 
 const allowedSchemes = new Set(['http', 'https', 'mailto']);
 
-/** Whether a link target is http(s):, mailto:, relative or `#` (control characters and spaces ignored, as browsers do). */
-export function isSafeUrl(url: string): boolean {
+/**
+ * Whether spec text can link to a target: only a full http(s): or mailto: address (control
+ * characters and spaces ignored, as browsers do). A relative one (`/docs/models`, `models.md`,
+ * `#fields`) points into the site the spec was written for, not this one, where it would be a
+ * broken link: its words are kept as text.
+ */
+function isLinkable(url: string): boolean {
   const scheme = /^([a-z][a-z\d+.-]*):/i.exec(url.replace(/[\u0000-\u0020\u007f]/g, ''))?.[1];
-  return scheme === undefined || allowedSchemes.has(scheme.toLowerCase());
+  return scheme !== undefined && allowedSchemes.has(scheme.toLowerCase());
 }
 
 export const text = (value: string): Text => ({type: 'text', value});
@@ -64,13 +69,13 @@ function clean(node: RootContent, parentType: string): RootContent[] {
     case 'html':
       return flowParents.has(parentType) ? [{type: 'paragraph', children: [text(node.value)]}] : [text(node.value)];
     case 'link':
-      if (!isSafeUrl(node.url)) return node.children.flatMap((child) => clean(child, 'link'));
+      if (!isLinkable(node.url)) return node.children.flatMap((child) => clean(child, 'link'));
       break;
     case 'image':
-      if (!isSafeUrl(node.url)) return node.alt ? [text(node.alt)] : [];
+      if (!isLinkable(node.url)) return node.alt ? [text(node.alt)] : [];
       break;
     case 'definition':
-      if (!isSafeUrl(node.url)) return [];
+      if (!isLinkable(node.url)) return [];
       break;
   }
   if ('children' in node) {

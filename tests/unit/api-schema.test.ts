@@ -170,3 +170,29 @@ test('the page and its twin show the alternatives, the discriminator and the bui
   assert.match(tree.mdx, /<a id="response-200-fields">Fields:<\/a>/);
   assert.ok(tree.twin.includes('[the top level](#response-200-fields)') && !tree.twin.includes(']()'), 'the twin keeps the link, and the target as text');
 });
+
+test('a base schema whose discriminator maps to the schemas that extend it (allOf): its fields, then each extension as an alternative', () => {
+  const base = written.Pastry;
+  const table = fieldTable(schemas.Pastry, 'request', 'test');
+  assert.deepEqual(table.rows.map((field) => field.name), Object.keys(base.properties!), 'the base fields, once');
+  const [group] = alternatives(table);
+  const mapping = Object.entries(base.discriminator!.mapping!).map(([value, ref]) => [value, String(ref).replace(/^.*\//, '')]);
+  assert.deepEqual(group.discriminator, {property: base.discriminator!.propertyName, mapping});
+  for (const [index, [value, name]] of mapping.entries()) {
+    const own = (written[name].allOf![1] as Schema).properties!;
+    assert.equal(group.options[index].label, name);
+    assert.deepEqual(group.options[index].values, [value]);
+    assert.deepEqual(group.options[index].table.rows.map((field) => field.name), Object.keys(own), `${name}: only the fields it adds`);
+  }
+});
+
+test('spec text links only to full addresses: a relative link is its words alone', () => {
+  const {mdx, twin} = page('/shapes/pastries', 'post');
+  const description = resolved.paths['/shapes/pastries'].post.description!;
+  const [, relativeWords, relativeUrl] = /\[([^\]]+)\]\((\/[^)]+)\)/.exec(description)!;
+  const [absolute] = /\[[^\]]+\]\(https:[^)]+\)/.exec(description)!;
+  for (const text of [mdx, twin]) {
+    assert.ok(text.includes(relativeWords) && !text.includes(relativeUrl), 'the relative link is text');
+    assert.ok(text.includes(absolute), 'the full address stays a link');
+  }
+});

@@ -142,13 +142,29 @@ function read(child: Child): {schema: Schema; types: string[]; nullable: boolean
   return {schema, types: declared.filter((type) => type !== 'null'), nullable};
 }
 
-/** The `oneOf` or `anyOf` of a schema whose options are shapes to choose between (not single values). */
+/**
+ * The `oneOf` or `anyOf` of a schema whose options are shapes to choose between (not single values);
+ * or, for a base schema whose discriminator maps to the schemas that extend it with `allOf`
+ * (OpenAPI's inheritance), those schemas, one of which a value is.
+ */
 function alternativesOf(schema: Schema): {keyword: 'oneOf' | 'anyOf'; options: Child[]} | undefined {
   for (const keyword of ['oneOf', 'anyOf'] as const) {
     const options = schema[keyword]?.filter((option) => !isNull(option));
     if (options?.length && !valueOptions(schema)) return {keyword, options};
   }
+  const subtypes = Object.values(schema.discriminator?.mapping ?? {}).filter((target): target is Schema => typeof target === 'object');
+  if (subtypes.length) return {keyword: 'oneOf', options: [...new Set(subtypes)].map((subtype) => extension(subtype, schema.discriminator!.propertyName))};
   return undefined;
+}
+
+/**
+ * What a schema adds to the base it extends: its `allOf` without the base (the member that carries
+ * the same discriminator, or the cut cycle back to it), whose fields the base's table already shows.
+ */
+function extension(subtype: Schema, property: string): Schema {
+  const isBase = (member: Child) => typeof member === 'string' || schemaOf(member).discriminator?.propertyName === property;
+  const {discriminator: _discriminator, ...own} = flatten({...subtype, allOf: (subtype.allOf ?? []).filter((member) => !isBase(member))});
+  return own;
 }
 
 /** The options of a `oneOf`/`anyOf` that are each one value (`const` or a one-value `enum`), as an enum with descriptions. */
