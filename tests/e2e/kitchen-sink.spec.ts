@@ -85,16 +85,19 @@ for (const operation of operations) {
   });
 }
 
-test('no page of the kitchen sink shows what its spec does not state: Plaza\'s key, its variable, its error object', async ({page}) => {
+test('no page of the kitchen sink shows what its spec does not state: Plaza\'s key, its variable, its guide, its error object', async ({page}) => {
   // Every page of the spec, each opened until it has hydrated.
   test.setTimeout(10 * 60_000);
   for (const operation of [...operations, ...webhooks]) {
     const markdown = await twin(page.request, route(operation));
     await open(page, `${served!.origin}${route(operation)}`);
     const main = await page.locator('main').innerText();
+    // Plaza's Authentication guide is about Plaza's key, not this spec's schemes.
+    await expect(page.locator('article a[href="/api/authentication"]'), route(operation)).toHaveCount(0);
     for (const text of [markdown, main]) {
       expect(text, route(operation)).not.toContain('X-API-KEY');
       expect(text, route(operation)).not.toContain('PLAZA_SECRET_KEY');
+      expect(text, route(operation)).not.toMatch(/secret key/i);
       // Its error schema is RFC 9457 problem details, not Plaza's error object.
       expect(text, route(operation)).not.toContain('The body is an error object');
     }

@@ -14,7 +14,11 @@ import {constraints, fieldTable, inlineDepth, schemaExample, typeLabel, type Alt
 import {mdxToMarkdown} from '../../src/plugins/markdown-twins/mdx-to-markdown';
 
 const fixture = 'tests/fixtures/kitchen-sink.yaml';
-type Spec = {paths: Record<string, Record<string, ApiPage['api']>>; components: {schemas: Record<string, Schema>}};
+type Spec = {
+  paths: Record<string, Record<string, ApiPage['api']>>;
+  security?: ApiPage['api']['security'];
+  components: {schemas: Record<string, Schema>; securitySchemes: ApiPage['api']['securitySchemes']};
+};
 /** The fixture as written ($refs unresolved): where the expected values come from. */
 const raw = parse(readFileSync(fixture, 'utf8')) as Spec;
 const written = raw.components.schemas;
@@ -150,7 +154,10 @@ test('a response without examples of its own gets one from the schema and its fi
 /** The page of an operation of the fixture, and its Markdown twin. */
 function page(path: string, method: string): {mdx: string; twin: string} {
   const operation = resolved.paths[path][method];
-  const mdx = createApiPageMD({id: String((operation as {operationId?: string}).operationId), title: operation.summary!, api: {...operation, method, path}});
+  // The spec's schemes and top-level security, as docusaurus-plugin-openapi-docs gives them to each page.
+  const security = operation.security ?? resolved.security;
+  const api = {...operation, method, path, security, securitySchemes: resolved.components.securitySchemes};
+  const mdx = createApiPageMD({id: String((operation as {operationId?: string}).operationId), title: operation.summary!, api});
   const context = {siteDir: '.', resolveUrl: (url: string) => url, cards: () => []};
   return {mdx, twin: mdxToMarkdown(mdx, 'page.mdx', operation.summary!, context)};
 }
@@ -194,5 +201,16 @@ test('spec text links only to full addresses: a relative link is its words alone
   for (const text of [mdx, twin]) {
     assert.ok(text.includes(relativeWords) && !text.includes(relativeUrl), 'the relative link is text');
     assert.ok(text.includes(absolute), 'the full address stays a link');
+  }
+});
+
+test('a foreign API key is "an API key" in its own header, with no link to Plaza\'s Authentication guide', () => {
+  // An operation with the spec's top-level security, an API key in a header.
+  const {mdx, twin} = page('/shapes/pastries', 'post');
+  const [name] = Object.keys(raw.security![0]);
+  const header = (raw.components.securitySchemes as Record<string, {name: string}>)[name].name;
+  for (const text of [mdx, twin]) {
+    assert.ok(text.replace(/\s+/g, ' ').includes(`Send an API key in the \`${header}\` header.`), text.slice(0, 1200));
+    assert.ok(!/secret key|\/api\/authentication/i.test(text));
   }
 });

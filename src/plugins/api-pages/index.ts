@@ -42,12 +42,15 @@ const authorizationPrefix = (scheme: SecurityScheme): string => {
 };
 
 /**
- * The environment variable a sample reads a scheme's credential from: the scheme's name in capitals,
- * except Plaza's own API key, which its guides call the secret key and read from PLAZA_SECRET_KEY.
+ * Plaza's own API key (the `X-API-KEY` header of API-CONVENTIONS), which the guides call the secret
+ * key, read from PLAZA_SECRET_KEY and explain on /api/authentication. A foreign spec's scheme gets
+ * none of that: its pages say only what the spec says.
  */
+const isPlazaKey = (scheme: SecurityScheme | undefined): boolean => scheme?.type === 'apiKey' && scheme.in === 'header' && scheme.name === 'X-API-KEY';
+
+/** The environment variable a sample reads a scheme's credential from: the scheme's name in capitals, or PLAZA_SECRET_KEY. */
 function credentialVariable(name: string, scheme: SecurityScheme): string {
-  if (scheme.type === 'apiKey' && scheme.in === 'header' && scheme.name === 'X-API-KEY') return 'PLAZA_SECRET_KEY';
-  return snakeCase(name).toUpperCase();
+  return isPlazaKey(scheme) ? 'PLAZA_SECRET_KEY' : snakeCase(name).toUpperCase();
 }
 
 export type ApiPage = {
@@ -232,7 +235,7 @@ function noneRequired(fields: FieldTable): FieldTable {
 /** What a reader sends for one security scheme, in words. */
 function credentialWords(name: string, scheme: SecurityScheme | undefined): PhrasingContent[] {
   const authorization = [text(' in the '), code('Authorization'), text(' header')];
-  if (scheme?.type === 'apiKey') return [text('your secret key in the '), code(scheme.name ?? name), text(` ${scheme.in}`)];
+  if (scheme?.type === 'apiKey') return [text(isPlazaKey(scheme) ? 'your secret key in the ' : 'an API key in the '), code(scheme.name ?? name), text(` ${scheme.in}`)];
   if (scheme?.type === 'http' && scheme.scheme?.toLowerCase() === 'bearer') return [text('a bearer token'), ...authorization];
   if (scheme?.type === 'http' && scheme.scheme?.toLowerCase() === 'basic') return [text('a user name and password (HTTP basic, Base64 of '), code('user:password'), text(')'), ...authorization];
   if (scheme?.type === 'http') return [text(`${scheme.scheme} credentials`), ...authorization];
@@ -251,13 +254,13 @@ function authentication(page: ApiPage): PhrasingContent[] {
   const ways = requirements.map((requirement) => joinWords(Object.keys(requirement).map((name) => credentialWords(name, schemes[name])), ' and '));
   const samples = requirements.length > 1 ? [text(' The samples send the first.')] : [];
   const permission = (page.api as {'x-plaza-permission'?: string})['x-plaza-permission'];
+  const plaza = requirements.some((requirement) => Object.keys(requirement).some((name) => isPlazaKey(schemes[name])));
   return [
     text('Send '),
     ...joinWords(ways, ' or '),
     ...(permission ? [text(' with the '), code(permission), text(' permission')] : []),
-    text('. See '),
-    link('Authentication', '/api/authentication'),
     text('.'),
+    ...(plaza ? [text(' See '), link('Authentication', '/api/authentication'), text('.')] : []),
     ...samples,
   ];
 }
