@@ -9,12 +9,11 @@
  */
 import {execFileSync} from 'node:child_process';
 import {mkdirSync, writeFileSync} from 'node:fs';
-import type {AddressInfo} from 'node:net';
 import {cpus, totalmem} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {parseArgs} from 'node:util';
-import {startServer} from '../scripts/serve-build';
+import {serveBuild} from '../tests/lib/site-copy';
 import {countOperations} from './generate-specs';
 import {chromiumVersion} from '../scripts/lib/chromium';
 import {parseAbInternals, runAb, type AbRun} from './lib/ab';
@@ -79,23 +78,22 @@ async function main(): Promise<void> {
   const search = await measureSearchIndex(join(projectDir, 'build'));
 
   const buildDir = join(projectDir, 'build');
-  const server = await startServer(buildDir, 0);
+  const served = await serveBuild(buildDir);
   let pageWeight: PageWeight[];
   let lighthouse: LighthouseResult[];
   try {
-    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     log(`page weight of ${pages.join(', ')}`);
     // Also leaves the server with every file of these pages compressed, as a CDN would have them.
-    pageWeight = await measurePageWeights(baseUrl, buildDir, pages);
-    lighthouse = await lighthouseAll(baseUrl, pages, ['mobile', 'desktop'], log);
+    pageWeight = await measurePageWeights(served.origin, buildDir, pages);
+    lighthouse = await lighthouseAll(served.origin, pages, ['mobile', 'desktop'], log);
   } finally {
-    server.close();
+    served.stop();
   }
 
   const scaling: ScalingRun[] = [];
   for (const operations of scalingSizes) {
     log(`scaling: ${operations} operations`);
-    const run = await runScaling(projectDir, operations, join(logDir, `scaling-${operations}.log`));
+    const run = await runScaling(operations, join(logDir, `scaling-${operations}.log`));
     log(run.ok ? `${run.htmlPages} HTML pages, ${(run.wallMs / 1000).toFixed(1)} s` : `failed: ${run.error}`);
     scaling.push(run);
   }
@@ -103,7 +101,7 @@ async function main(): Promise<void> {
   const ab: AbRun[] = [];
   for (const internal of abInternals) {
     log(`A/B: the site without ${internal.name}`);
-    const run = await runAb(projectDir, internal, pages, join(logDir, `ab-${internal.name}.log`), log);
+    const run = await runAb(internal, pages, join(logDir, `ab-${internal.name}.log`), log);
     if (!run.ok) log(`failed: ${run.error}`);
     ab.push(run);
   }

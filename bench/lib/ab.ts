@@ -4,10 +4,8 @@
  * as the site itself is (median of three runs per page). The site as it is gives the other side.
  */
 import {rmSync} from 'node:fs';
-import type {AddressInfo} from 'node:net';
 import {join} from 'node:path';
-import {startServer} from '../../scripts/serve-build';
-import {copyProject} from './files';
+import {serveBuild, temporaryCopy} from '../../tests/lib/site-copy';
 import {internals, type Internal} from './internals';
 import {lighthouseAll, type LighthouseResult} from './lighthouse';
 import {runPipeline} from './pipeline';
@@ -27,16 +25,16 @@ export function parseAbInternals(value: string): Internal[] {
 
 /** Lighthouse on phones on each page of a built site, served as the site itself is. */
 async function mobileLighthouse(buildDir: string, pages: string[], log: (message: string) => void): Promise<LighthouseResult[]> {
-  const server = await startServer(buildDir, 0);
+  const served = await serveBuild(buildDir);
   try {
-    return await lighthouseAll(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, pages, ['mobile'], log);
+    return await lighthouseAll(served.origin, pages, ['mobile'], log);
   } finally {
-    server.close();
+    served.stop();
   }
 }
 
-export async function runAb(projectDir: string, internal: Internal, pages: string[], logFile: string, log: (message: string) => void): Promise<AbRun> {
-  const copy = copyProject(projectDir, `ab-${internal.name}`);
+export async function runAb(internal: Internal, pages: string[], logFile: string, log: (message: string) => void): Promise<AbRun> {
+  const copy = temporaryCopy(`ab-${internal.name}`);
   try {
     internal.remove(copy);
     await runPipeline(copy, true, logFile);

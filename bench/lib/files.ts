@@ -1,10 +1,9 @@
 /**
  * Files of the bench: sizes of build output (gzip sizes at level 9, as a CDN compressing at its
- * best would send, file counts and totals), and copies of the project to build variants of it in.
+ * best would send, file counts and totals).
  */
-import {cpSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync} from 'node:fs';
-import {tmpdir} from 'node:os';
-import {join, relative, resolve} from 'node:path';
+import {readdirSync, readFileSync, statSync} from 'node:fs';
+import {join} from 'node:path';
 import {gzipSync} from 'node:zlib';
 
 export function gzipBytes(file: string): number {
@@ -23,17 +22,4 @@ export function treeStats(dir: string): TreeStats {
     stats.bytes += statSync(join(entry.parentPath, entry.name)).size;
   }
   return stats;
-}
-
-/** What a copy leaves out: dependencies (linked instead), build output, caches, history and bench logs. */
-const excluded = new Set(['node_modules', 'build', '.docusaurus', '.git', join('bench', 'tmp')]);
-
-/** Copies the project into a new temporary directory named after `name`, and returns that directory. */
-export function copyProject(projectDir: string, name: string): string {
-  const root = resolve(projectDir);
-  const copy = mkdtempSync(join(tmpdir(), `plaza-${name}-`));
-  cpSync(root, copy, {recursive: true, filter: (source) => !excluded.has(relative(root, source))});
-  // The copy's cold runs remove node_modules/.cache, which is the project's own through this link.
-  symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'), 'dir');
-  return copy;
 }

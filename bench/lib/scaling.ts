@@ -1,13 +1,13 @@
 /**
- * How the build grows with the API: the project copied into a temporary directory (its
- * node_modules linked, not copied), its specs replaced by synthetic ones of N operations
+ * How the build grows with the API: the project copied into a temporary directory
+ * (tests/lib/site-copy.ts: its node_modules linked package by package, its build cache its own), its specs replaced by synthetic ones of N operations
  * (bench/generate-specs.ts), the pipeline run cold there, the search indexing included, and its
  * search measured.
  */
 import {rmSync} from 'node:fs';
 import {join} from 'node:path';
 import {writeSyntheticSpecs} from '../generate-specs';
-import {copyProject} from './files';
+import {temporaryCopy} from '../../tests/lib/site-copy';
 import {PipelineError, runPipeline, type PipelineRun} from './pipeline';
 import {measureSearchIndex, type SearchIndex} from './search-index';
 
@@ -17,8 +17,8 @@ export type ScalingRun = {operations: number} & (
   | {ok: false; error: string; wallMs: number | null; peakTreeRssBytes: number | null}
 );
 
-export async function runScaling(projectDir: string, operations: number, logFile: string): Promise<ScalingRun> {
-  const copy = copyProject(projectDir, `scaling-${operations}`);
+export async function runScaling(operations: number, logFile: string): Promise<ScalingRun> {
+  const copy = temporaryCopy(`scaling-${operations}`);
   try {
     writeSyntheticSpecs(copy, operations);
     const run = await runPipeline(copy, true, logFile, false);

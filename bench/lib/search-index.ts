@@ -9,11 +9,10 @@
  */
 import {chromium, type Page} from '@playwright/test';
 import {readFileSync, statSync} from 'node:fs';
-import type {AddressInfo} from 'node:net';
 import {extname, join} from 'node:path';
 import {setTimeout as sleep} from 'node:timers/promises';
 import {chromiumFlags, chromiumPath} from '../../scripts/lib/chromium';
-import {startServer} from '../../scripts/serve-build';
+import {serveBuild} from '../../tests/lib/site-copy';
 import {gzipBytes, treeStats} from './files';
 
 export type Transfer = {bytes: number; files: number};
@@ -66,7 +65,7 @@ export async function measureSearchIndex(buildDir: string): Promise<SearchIndex>
     languages: Record<string, {page_count: number}>;
   };
   const disk = treeStats(join(buildDir, 'pagefind'));
-  const server = await startServer(buildDir, 0);
+  const served = await serveBuild(buildDir);
   const browser = await chromium.launch({executablePath: chromiumPath, args: chromiumFlags});
   try {
     const page = await browser.newPage();
@@ -75,7 +74,7 @@ export async function measureSearchIndex(buildDir: string): Promise<SearchIndex>
       const path = decodeURIComponent(new URL(request.url()).pathname);
       if (path.startsWith('/pagefind/')) paths.push(path);
     });
-    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, {timeout: timeoutMs});
+    await page.goto(`${served.origin}/`, {timeout: timeoutMs});
     await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached', timeout: timeoutMs});
     if (paths.length > 0) throw new Error(`the home page fetched ${paths.join(', ')} before the search box was used`);
     await page.getByRole('combobox', {name: 'Search'}).focus();
@@ -90,6 +89,6 @@ export async function measureSearchIndex(buildDir: string): Promise<SearchIndex>
     };
   } finally {
     await browser.close();
-    server.close();
+    served.stop();
   }
 }

@@ -2,11 +2,12 @@
  * A copy of the project that builds the site from other specs, for the browser tests that check
  * the pages of specs other than Plaza's (tests/e2e/hostile-specs.spec.ts, the kitchen sink):
  * copy the tracked files to a folder, put the specs in its specs/, generate and build there, and
- * serve its build on a free port.
+ * serve its build on a free port. The bench builds its variants (the A/B, the scaling runs) in
+ * such copies too, and serves its builds the same way.
  */
 import {execFileSync, spawn, spawnSync} from 'node:child_process';
 import {createHash} from 'node:crypto';
-import {copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync} from 'node:fs';
+import {copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync} from 'node:fs';
 import {createServer, type AddressInfo} from 'node:net';
 import {tmpdir} from 'node:os';
 import {dirname, join} from 'node:path';
@@ -31,6 +32,13 @@ export function copyProject(dir: string): void {
   for (const entry of readdirSync(join(root, 'node_modules')).filter((name) => name !== '.cache')) {
     symlinkSync(join(root, 'node_modules', entry), join(dir, 'node_modules', entry));
   }
+}
+
+/** A copy of the project (as copyProject makes it) in a new temporary folder named after `name`; the caller removes it. */
+export function temporaryCopy(name: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `plaza-${name}-`));
+  copyProject(dir);
+  return dir;
 }
 
 /** Runs a command in `dir`; its output is returned, whatever its exit status. */
