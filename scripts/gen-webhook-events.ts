@@ -7,7 +7,7 @@
  */
 import {writeFileSync} from 'node:fs';
 import type {Paragraph, PhrasingContent, RootContent} from 'mdast';
-import {frontMatter, specMarkdown, text, toMdx} from './lib/spec-text';
+import {frontMatter, parseMdx, specMarkdown, text, toMdx} from './lib/spec-text';
 import {apis, readSpec} from './lib/specs';
 import {buildCatalogue, definesEvents, type CatalogueEvent, type EventGroup, type OperationPage, type Specs} from './lib/webhook-events';
 
@@ -91,7 +91,8 @@ export function renderPage(groups: EventGroup[]): string {
       {type: 'mdxFlowExpression', value: '/* Generated from specs/ by scripts/gen-webhook-events.ts (npm run gen-api). Edit the specs or the generator, not this file. */'},
       {type: 'mdxjsEsm', value: `import VerifySignature from '@site/${signaturePartial}';`},
       {type: 'heading', depth: 1, children: [text('Webhook events')]},
-      ...specMarkdown(intro.replace('{count}', String(count))),
+      // The generator's own words, with links into the site: read as the site's Markdown, not as spec text.
+      ...parseMdx(intro.replace('{count}', String(count))).children,
       overview(groups),
       ...groups.flatMap(groupSection),
       heading(2, [text('Verify a signature')], 'verify-a-signature'),

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import kebabCase from 'lodash/kebabCase';
 import {idempotentOperations, operationTable, referencePartials, renderPartial} from '../../scripts/lib/reference-tables';
 import {parseMdx} from '../../scripts/lib/spec-text';
-import {apis, readSpec, type OpenApiDocument} from '../../scripts/lib/specs';
+import {apis, readSpec, resolveLocalRef, type OpenApiDocument} from '../../scripts/lib/specs';
 import type {OperationPage, Specs} from '../../scripts/lib/webhook-events';
 
 type Json = Record<string, any>;
@@ -64,8 +64,9 @@ describe('the operations that accept an Idempotency-Key', () => {
         const [method, path] = endpoint.split(' ');
         const conflict: Json | undefined = doc.paths[path][method.toLowerCase()].responses['409'];
         assert.ok(conflict, `${api.file}: ${endpoint} has no 409 response`);
-        const resolved = conflict.$ref ? doc.components.responses[conflict.$ref.split('/').pop()] : conflict;
-        const codes = Object.values<Json>(resolved.content['application/json'].examples).map((example) => example.value.error.code);
+        const resolved = resolveLocalRef<Json>(specs[api.name], conflict);
+        const examples = Object.values<Json>(resolved.content['application/json'].examples);
+        const codes = examples.map((example) => resolveLocalRef<Json>(specs[api.name], example).value.error.code);
         for (const code of ['idempotency_key_reused', 'idempotency_key_in_use']) {
           assert.ok(codes.includes(code), `${api.file}: the 409 of ${endpoint} has no example of ${code}`);
           assert.ok(resolved.description.includes('still running'), `${api.file}: the 409 of ${endpoint} does not say that a key still running is refused`);

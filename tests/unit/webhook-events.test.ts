@@ -52,6 +52,11 @@ describe('the catalogue', () => {
     assert.match(page, /^description: \S.+$/m);
   });
 
+  test('its introduction links to the webhooks concept and to the signature check (its own words, not spec text)', () => {
+    assert.ok(page.includes('[webhooks](/concepts/webhooks)'));
+    assert.ok(page.includes('[verify its signature](#verify-a-signature)'));
+  });
+
   test('says when each type is sent, as Get all event types does', () => {
     for (const {type, description} of typeList) {
       assert.ok(sections.get(type)?.body.includes(description), `${type}: "${description}" is not on the page`);
