@@ -4,8 +4,8 @@
  * its heading links and the parts of an API operation page marked `data-pagefind-ignore` (header
  * parameters, response fields, samples: see src/plugins/api-pages); the copy carries the page's
  * kind as a filter and, on an API operation page, its method and path, its operationId and the
- * names of its request fields as metadata that the search matches and ranks (searchRanking); on the
- * error catalog, the error codes its tables define, as fields.
+ * names of its request fields as metadata that the search matches and ranks (searchRanking); on
+ * other pages, the codes their tables define, as fields.
  */
 import escape from 'lodash/escape';
 import {decodeEntities, kindOfRoute} from '../../src/lib/search';
@@ -61,12 +61,15 @@ const endpointWeight = 10;
 
 const articleStart = '<div class="theme-doc-markdown markdown">';
 
-/** The page of the error catalog: the codes its tables define rank it as an operation's request fields rank the operation. */
-const errorCatalogRoute = '/api/errors';
-
-/** The codes a page's tables define: a row's first cell that is one code in lower snake_case. */
+/**
+ * The codes a page's tables define: the tables whose first column is headed "Code" (the error
+ * catalog's, Plaza.js's error codes, the ACH return codes), each row's first cell that is one code.
+ * A page that defines a code ranks for it as an operation ranks for its request fields.
+ */
 export function codesDefined(html: string): string[] {
-  return [...new Set([...html.matchAll(/<tr><td><code>([a-z][a-z0-9_]*)<\/code><td>/g)].map(([, code]) => code))];
+  const tables = [...html.matchAll(/<table><thead><tr><th>Code<th>[\s\S]*?<\/table>/g)].map(([table]) => table);
+  const codes = tables.flatMap((table) => [...table.matchAll(/<tr><td><code>([A-Za-z][A-Za-z0-9_]*)<\/code><td>/g)].map(([, code]) => code));
+  return [...new Set(codes)];
 }
 
 /**
@@ -81,8 +84,7 @@ export function pageToIndex(html: string, route: string, operation?: OperationMe
     kind,
     // Every page but an API operation repeats its title as its topic, which searchRanking weighs on
     // top of the title: a task phrase finds the guide before the operation of the same words.
-    ...(operation ? {method: operation.method, endpoint: operation.endpoint, fields: operation.fields} : {topic: title}),
-    ...(route === errorCatalogRoute ? {fields: codesDefined(html).join(' ')} : {}),
+    ...(operation ? {method: operation.method, endpoint: operation.endpoint, fields: operation.fields} : {topic: title, fields: codesDefined(html).join(' ')}),
   };
   const tags = Object.entries(facts)
     .filter(([, value]) => value !== '')

@@ -50,6 +50,7 @@ const expectations: [query: string, page: string][] = [
   // Error codes.
   ['card_declined', '/api/errors'],
   ['api_key_revoked', '/api/errors'],
+  ['R10 return code', '/guides/payments/process-ach-payments'],
   // SDKs and plugins.
   ['React SDK', '/sdks/web/react'],
   ['JavaScript SDK', '/sdks/web/javascript'],

@@ -64,8 +64,10 @@ test('an API operation page carries its endpoint, operationId and request fields
   assert.doesNotMatch(indexed, /topic:/);
 });
 
-test('the error catalog carries the codes its tables define as fields; other pages do not', () => {
-  const catalog = `<html><body><div class="theme-doc-markdown markdown"><header><h1>Errors</h1></header><table><tr><th>Code<th>Type<tr><td><code>card_declined</code><td><code>processing_error</code><tr><td><code>api_key_revoked</code><td><code>authentication_error</code></table><p>Branch on <code>code</code>.</p></div></body></html>`;
-  assert.match(pageToIndex(catalog, '/api/errors')!, /<span data-pagefind-meta="fields:card_declined api_key_revoked"><\/span>/);
-  assert.doesNotMatch(pageToIndex(catalog, '/api/rate-limits')!, /data-pagefind-meta="fields:/);
+test('a page carries the codes that its tables headed "Code" define as fields; other tables define none', () => {
+  const article = (tables: string) => `<html><body><div class="theme-doc-markdown markdown"><header><h1>Errors</h1></header>${tables}<p>Branch on <code>code</code>.</p></div></body></html>`;
+  const codes = `<table><thead><tr><th>Code<th>Type<tbody><tr><td><code>card_declined</code><td><code>processing_error</code><tr><td><code>R01</code><td><code>ach</code></table>`;
+  const fields = `<table><thead><tr><th>Field<th>Type<tbody><tr><td><code>amount</code><td>integer</table>`;
+  assert.match(pageToIndex(article(fields + codes), '/api/errors')!, /<span data-pagefind-meta="fields:card_declined R01"><\/span>/);
+  assert.doesNotMatch(pageToIndex(article(fields), '/api/rate-limits')!, /data-pagefind-meta="fields:/);
 });
