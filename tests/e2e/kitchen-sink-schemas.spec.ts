@@ -14,7 +14,7 @@ import {parse} from 'yaml';
 import {kitchenSink, serveBuild, type Served} from '../lib/site-copy';
 import {expect, open, test} from './fixtures';
 
-type Schema = {properties?: Record<string, Schema>; items?: {$ref: string}; readOnly?: boolean; writeOnly?: boolean; const?: string; oneOf?: {$ref: string}[]; discriminator?: {propertyName: string; mapping: Record<string, string>}};
+type Schema = {properties?: Record<string, Schema>; allOf?: Schema[]; items?: {$ref: string}; readOnly?: boolean; writeOnly?: boolean; const?: string; oneOf?: {$ref: string}[]; discriminator?: {propertyName: string; mapping: Record<string, string>}};
 const schemas = (parse(readFileSync(kitchenSink.fixture, 'utf8')) as {components: {schemas: Record<string, Schema>}}).components.schemas;
 const refName = (ref: string) => ref.replace(/^.*\//, '');
 
@@ -31,6 +31,7 @@ const pages = {
   pay: '/api/accounts/pay-for-cake',
   cake: '/api/accounts/order-cake',
   tree: '/api/accounts/get-category-tree',
+  pastry: '/api/accounts/order-pastry',
 };
 
 let served: Served;
@@ -59,6 +60,25 @@ test('switching the alternatives of a oneOf shows each one’s fields and the di
       await expect(fieldRow(panel, `method.${property}`)).toHaveCount(schema.readOnly ? 0 : 1);
     }
   }
+});
+
+test('a base schema extended with allOf shows its own fields once, then each extension as a tab with the fields it adds', async ({page}) => {
+  await go(page, pages.pastry);
+  const body = part(page, 'Body');
+  const base = schemas.Pastry;
+  for (const property of Object.keys(base.properties!)) await expect(fieldRow(body, property)).toHaveCount(1);
+  for (const [value, ref] of Object.entries(base.discriminator!.mapping)) {
+    const name = refName(ref);
+    await body.getByRole('tab', {name}).click();
+    const panel = body.getByRole('tabpanel').and(body.locator(':visible'));
+    await expect(panel.getByText(`When ${base.discriminator!.propertyName} is ${value}.`)).toBeVisible();
+    const added = schemas[name].allOf![1].properties!;
+    for (const property of Object.keys(added)) await expect(fieldRow(panel, property)).toHaveCount(1);
+    for (const property of Object.keys(base.properties!)) await expect(fieldRow(panel, property)).toHaveCount(0);
+  }
+  // The description's link into the bakery's own site is text here; its full address stays a link.
+  await expect(page.locator('article a[href^="/docs/"]')).toHaveCount(0);
+  await expect(page.locator('article a[href="https://docs.bakery.test/menu"]')).toHaveCount(1);
 });
 
 test('the alternatives are tabs the keyboard moves between, and axe finds no violations in either colour mode', async ({page}) => {

@@ -1,0 +1,72 @@
+/**
+ * The framework internals the site replaces (bench/lib/internals.ts measures what each is worth)
+ * were written against the upstream files below, as Docusaurus 3.10.2 ships them. None of these
+ * files is a public API: an upgrade may change one without notice, and the replacement would then
+ * go on running against code that is no longer there. So each upstream file is pinned by its
+ * SHA-256, and an upgrade that changes one fails here, naming the replacement to review.
+ */
+import {createHash} from 'node:crypto';
+import {readFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+
+type Pinned = {replacement: string; upstream: string[]; sha256: string};
+
+/** The files of packages each replacement copies, patches or imports past their public entry points. */
+const pinned: Pinned[] = [
+  {
+    replacement: 'src/theme/CodeBlock (swizzle of the theme CodeBlock)',
+    upstream: ['@docusaurus/theme-classic/lib/theme/CodeBlock/index.js', '@docusaurus/theme-classic/lib/theme/CodeBlock/Content/index.js'],
+    sha256: '7a0d40e6ec060a1f3580b5a25f2c030153b737191b941150e420d4eb1dc4f36c',
+  },
+  {
+    replacement: 'src/theme/Tabs (swizzle of the theme Tabs)',
+    upstream: ['@docusaurus/theme-classic/lib/theme/Tabs/index.js', '@docusaurus/theme-common/lib/utils/tabsUtils.js'],
+    sha256: '7193d218e95eecd8731b9c0d23c1880beefdc0c35b9a41791b2406451170f6ce',
+  },
+  {
+    replacement: 'src/theme/DocCard (swizzle of the theme DocCard)',
+    upstream: ['@docusaurus/theme-classic/lib/theme/DocCard/index.js'],
+    sha256: 'e32ee29687380e5518318095cc6d612368fa9d499c90abc192770ebe17fc1d34',
+  },
+  {
+    replacement: "src/plugins/prefetch-once (replaces core's client module docusaurus.js, imports prefetch, preload and flat)",
+    upstream: [
+      '@docusaurus/core/lib/client/docusaurus.js',
+      '@docusaurus/core/lib/client/prefetch.js',
+      '@docusaurus/core/lib/client/preload.js',
+      '@docusaurus/core/lib/client/flat.js',
+    ],
+    sha256: '763bd98d45889be174b8a0969e744371e480f21729ea9b8aeeecd553871b9cac',
+  },
+  {
+    replacement: 'src/plugins/slim-prism.ts (aliases prism-react-renderer, whose Highlight and Prism the theme imports)',
+    upstream: ['@docusaurus/theme-classic/lib/prism-include-languages.js', '@docusaurus/theme-classic/lib/theme/CodeBlock/Content/index.js', 'prism-react-renderer/package.json'],
+    sha256: '069110b87d589c732c76fd25c2106740f5d2f2946f3b5bd528ee859e3d2406a8',
+  },
+  {
+    replacement: "src/plugins/ssr-template.ts (Docusaurus' HTML template, with its scripts loaded after the first paint)",
+    upstream: ['@docusaurus/core/lib/ssg/ssgTemplate.html.js'],
+    sha256: '9e1a2c77eead5f0b02fde23ff5b0e68d78b6ad7eba3ae515ea17dff7a8b7825f',
+  },
+];
+
+/** One hash of the installed files (paths under node_modules), each named by its path, in order. */
+function fingerprint(files: string[]): string {
+  const hash = createHash('sha256');
+  for (const file of files) hash.update(`${file}\n`).update(readFileSync(join('node_modules', file)));
+  return hash.digest('hex');
+}
+
+for (const {replacement, upstream, sha256} of pinned) {
+  test(`${replacement} was written against the upstream files installed now`, () => {
+    const now = fingerprint(upstream);
+    assert.equal(
+      now,
+      sha256,
+      `${upstream.join(', ')} changed since ${replacement} was written against them. Compare the new upstream code with the replacement and update it ` +
+        `(or remove it, if the A/B of npm run bench says it no longer pays), then pin the new hash ${now} in tests/unit/framework-internals.test.ts.`,
+    );
+  });
+}
