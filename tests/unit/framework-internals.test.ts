@@ -26,11 +26,6 @@ const pinned: Pinned[] = [
     sha256: '7193d218e95eecd8731b9c0d23c1880beefdc0c35b9a41791b2406451170f6ce',
   },
   {
-    replacement: 'src/theme/DocCard (swizzle of the theme DocCard)',
-    upstream: ['@docusaurus/theme-classic/lib/theme/DocCard/index.js'],
-    sha256: 'e32ee29687380e5518318095cc6d612368fa9d499c90abc192770ebe17fc1d34',
-  },
-  {
     replacement: "src/plugins/prefetch-once (replaces core's client module docusaurus.js, imports prefetch, preload and flat)",
     upstream: [
       '@docusaurus/core/lib/client/docusaurus.js',
