@@ -5,7 +5,11 @@
  * operations — and what each framework internal the site replaces is worth (the A/B: the site
  * built without it, Lighthouse on phones) — and writes bench/results.json and bench/RESULTS.md.
  *
+ * and what the framework's levers on a large build are worth (the largest scaling size built with
+ * each, bench/lib/levers.ts).
+ *
  * Usage: npm run bench [-- --scaling 200,500,1000,2000 | --scaling none] [--ab all | --ab none | --ab CodeBlock,Tabs]
+ *                      [--levers all | --levers none | --levers 'one SSG thread']
  */
 import {execFileSync} from 'node:child_process';
 import {mkdirSync, writeFileSync} from 'node:fs';
@@ -21,6 +25,7 @@ import {lighthouseAll, lighthouseVersion, type LighthouseResult} from './lib/lig
 import {measurePageWeights, type PageWeight} from './lib/page-weight';
 import {runPipeline} from './lib/pipeline';
 import {renderMarkdown, type Results} from './lib/report';
+import {parseLevers, type Lever} from './lib/levers';
 import {runScaling, type ScalingRun} from './lib/scaling';
 import {measureSearchIndex} from './lib/search-index';
 
@@ -49,9 +54,13 @@ function git(args: string[]): string {
 }
 
 async function main(): Promise<void> {
-  const {values} = parseArgs({options: {scaling: {type: 'string', default: '200,500,1000,2000'}, ab: {type: 'string', default: 'all'}}});
+  const {values} = parseArgs({
+    options: {scaling: {type: 'string', default: '200,500,1000,2000'}, ab: {type: 'string', default: 'all'}, levers: {type: 'string', default: 'all'}},
+  });
   const scalingSizes = parseScalingSizes(values.scaling);
   const abInternals = parseAbInternals(values.ab);
+  // The levers are tried at the largest scaling size, so without scaling there is none to try.
+  const levers = scalingSizes.length ? parseLevers(values.levers) : [];
   const committedOperations = countOperations(projectDir);
   const tooSmall = scalingSizes.filter((size) => size < committedOperations);
   if (tooSmall.length) throw new Error(`--scaling: the specs already hold ${committedOperations} operations, more than ${tooSmall.join(', ')}`);
@@ -90,10 +99,14 @@ async function main(): Promise<void> {
     served.stop();
   }
 
+  // Each size with the site's settings, then the largest with each lever.
+  const largest = Math.max(...scalingSizes);
+  const scalingRuns: {operations: number; lever?: Lever}[] = [...scalingSizes.map((operations) => ({operations})), ...levers.map((lever) => ({operations: largest, lever}))];
   const scaling: ScalingRun[] = [];
-  for (const operations of scalingSizes) {
-    log(`scaling: ${operations} operations`);
-    const run = await runScaling(operations, join(logDir, `scaling-${operations}.log`));
+  for (const {operations, lever} of scalingRuns) {
+    const label = lever ? `${operations}-${lever.name.replace(/\W+/g, '-')}` : String(operations);
+    log(`scaling: ${operations} operations${lever ? `, ${lever.name}` : ''}`);
+    const run = await runScaling(operations, join(logDir, `scaling-${label}.log`), lever);
     log(run.ok ? `${run.htmlPages} HTML pages, ${(run.wallMs / 1000).toFixed(1)} s` : `failed: ${run.error}`);
     scaling.push(run);
   }

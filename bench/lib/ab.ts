@@ -8,20 +8,13 @@ import {join} from 'node:path';
 import {serveBuild, temporaryCopy} from '../../tests/lib/site-copy';
 import {internals, type Internal} from './internals';
 import {lighthouseAll, type LighthouseResult} from './lighthouse';
+import {pickNamed} from './options';
 import {runPipeline} from './pipeline';
 
 export type AbRun = {internal: string; what: string} & ({ok: true; without: LighthouseResult[]} | {ok: false; error: string});
 
 /** The internals that `--ab` names: comma-separated names, "all" or "none". */
-export function parseAbInternals(value: string): Internal[] {
-  if (value === 'none') return [];
-  if (value === 'all') return internals;
-  return value.split(',').map((name) => {
-    const internal = internals.find((candidate) => candidate.name === name.trim());
-    if (!internal) throw new Error(`--ab takes "all", "none" or some of ${internals.map((one) => one.name).join(', ')}, not "${name}"`);
-    return internal;
-  });
-}
+export const parseAbInternals = (value: string): Internal[] => pickNamed(value, internals, '--ab');
 
 /** Lighthouse on phones on each page of a built site, served as the site itself is. */
 async function mobileLighthouse(buildDir: string, pages: string[], log: (message: string) => void): Promise<LighthouseResult[]> {

@@ -1,8 +1,8 @@
 /**
  * Files of the bench: sizes of build output (gzip sizes at level 9, as a CDN compressing at its
- * best would send, file counts and totals).
+ * best would send, file counts and totals), and edits of the project copies it builds variants in.
  */
-import {readdirSync, readFileSync, statSync} from 'node:fs';
+import {readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {gzipSync} from 'node:zlib';
 
@@ -22,4 +22,17 @@ export function treeStats(dir: string): TreeStats {
     stats.bytes += statSync(join(entry.parentPath, entry.name)).size;
   }
   return stats;
+}
+
+/**
+ * Replaces `from` with `to` in `file` of a project copy, which must hold `from` exactly once:
+ * otherwise the project has changed under the bench, and `owner` (the bench file that names the
+ * text) is what to update.
+ */
+export function replaceOnce(copyDir: string, file: string, from: string, to: string, owner: string): void {
+  const target = join(copyDir, file);
+  const text = readFileSync(target, 'utf8');
+  const count = text.split(from).length - 1;
+  if (count !== 1) throw new Error(`bench: ${file} holds "${from.trim()}" ${count} times, not once; update ${owner}`);
+  writeFileSync(target, text.replace(from, to));
 }

@@ -7,8 +7,9 @@
  * longer there once, the A/B stops and names this file, instead of measuring a site that still
  * holds the internal.
  */
-import {existsSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {existsSync, rmSync} from 'node:fs';
 import {join} from 'node:path';
+import {replaceOnce} from './files';
 
 export type Internal = {
   name: string;
@@ -24,13 +25,7 @@ function removeDirectory(copyDir: string, dir: string): void {
 }
 
 /** Removes `line` from `file` of the copy, which must hold it exactly once. */
-function removeLine(copyDir: string, file: string, line: string): void {
-  const target = join(copyDir, file);
-  const text = readFileSync(target, 'utf8');
-  const count = text.split(`\n${line}\n`).length - 1;
-  if (count !== 1) throw new Error(`bench A/B: ${file} holds the line "${line.trim()}" ${count} times, not once; update bench/lib/internals.ts`);
-  writeFileSync(target, text.replace(`\n${line}\n`, '\n'));
-}
+const removeLine = (copyDir: string, file: string, line: string): void => replaceOnce(copyDir, file, `\n${line}\n`, '\n', 'bench/lib/internals.ts');
 
 export const internals: Internal[] = [
   {name: 'CodeBlock', what: 'swizzle of the theme CodeBlock (hydrates the highlighted HTML the server wrote)', remove: (copy) => removeDirectory(copy, 'src/theme/CodeBlock')},

@@ -47,19 +47,20 @@ export class PipelineError extends Error {
   }
 }
 
-export async function runPipeline(projectDir: string, cold: boolean, logFile: string, checkSpecs = true): Promise<PipelineRun> {
+/** `env` adds to the environment of every step (a lever of bench/lib/levers.ts). */
+export async function runPipeline(projectDir: string, cold: boolean, logFile: string, checkSpecs = true, env: Record<string, string> = {}): Promise<PipelineRun> {
   if (cold) {
     for (const dir of ['.docusaurus', 'build', 'node_modules/.cache']) rmSync(join(projectDir, dir), {recursive: true, force: true});
   }
   // The committed specs, never a download: without PLAZA_API_HOST, gen-api uses specs/ as it is.
-  const env: NodeJS.ProcessEnv = {...process.env, DOCUSAURUS_PERF_LOGGER: 'true'};
-  delete env.PLAZA_API_HOST;
+  const stepEnv: NodeJS.ProcessEnv = {...process.env, ...env, DOCUSAURUS_PERF_LOGGER: 'true'};
+  delete stepEnv.PLAZA_API_HOST;
   const measured = {wallMs: 0, peakTreeRssBytes: 0, peakProcessRssBytes: 0, indexMs: 0};
   const phases: Phase[] = [];
   for (const [index, {script, log: suffix, phase}] of stepsOf(checkSpecs).entries()) {
     // Each step's output goes to its own log: logFile, then -index.log and -headers.log beside it.
     const log = logFile.replace(/\.log$/, `${suffix}.log`);
-    const result = await measureCommand('sh', ['-c', script], {cwd: projectDir, env, logFile: log, marks: perfLine});
+    const result = await measureCommand('sh', ['-c', script], {cwd: projectDir, env: stepEnv, logFile: log, marks: perfLine});
     measured.wallMs += result.wallMs;
     measured.peakTreeRssBytes = Math.max(measured.peakTreeRssBytes, result.peakTreeRssBytes);
     measured.peakProcessRssBytes = Math.max(measured.peakProcessRssBytes, result.peakProcessRssBytes);

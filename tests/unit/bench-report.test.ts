@@ -77,6 +77,19 @@ const results: Results = {
       search: {pages: 290, diskBytes: 1600 * KB, diskFiles: 320, firstUse: {bytes: 139 * KB, files: 9}, secondQuery: {bytes: 60 * KB, files: 6}},
     },
     {operations: 2000, ok: false, error: 'the build failed\nmore lines', wallMs: 300_000, peakTreeRssBytes: 20 * GB},
+    {
+      operations: 2000,
+      lever: 'one SSG thread',
+      ok: true,
+      wallMs: 400_000,
+      indexMs: 20_000,
+      peakTreeRssBytes: 5 * GB,
+      peakProcessRssBytes: 4 * GB,
+      htmlPages: 2090,
+      buildBytes: 400_000_000,
+      phases: [{name: 'SSG', ms: 90_000, peakTreeRssBytes: 5 * GB}],
+      search: {pages: 2090, diskBytes: 2600 * KB, diskFiles: 2100, firstUse: {bytes: 139 * KB, files: 9}, secondQuery: {bytes: 61 * KB, files: 6}},
+    },
   ],
 };
 
@@ -102,8 +115,11 @@ test('RESULTS.md shows every figure with a verdict against its target', () => {
   assert.match(row('| `/` | mobile |'), /0\.000 \| .* \| pass \|$/);
   assert.match(row('| `/` | desktop |'), /0\.020 \| .* \| \*\*FAIL\*\* \|$/);
   assert.match(markdown, /- `\/` \(desktop, run 1\): slow page/);
-  assert.match(row('| 200 |'), /\| 290 \| 200\.0 s \| 4\.00 GB \| 3\.00 GB \| 12\.0 s \| 1600\.0 KB \| 139\.0 KB in 9 files \| 60\.0 KB in 6 files \| pass \|$/);
-  assert.match(row('| 2000 |'), /failed: the build failed \| 300\.0 s until then \| 20\.00 GB until then \|( – \|){6}$/);
+  // Scaling: the search transfers against today's, the peak memory against 4 GB.
+  assert.match(row('| 200 |'), /\| 290 \| 200\.0 s \| 4\.00 GB \| 3\.00 GB \| 12\.0 s \| 1600\.0 KB \| 139\.0 KB in 9 files \| 60\.0 KB in 6 files \| pass \| pass \|$/);
+  assert.match(row('| 2000 |'), /failed: the build failed \| 300\.0 s until then \| 20\.00 GB until then \|( – \|){7}$/);
+  assert.match(row('| 2000, one SSG thread |'), /\| 2090 \| 400\.0 s \| 5\.00 GB \| .* \| 61\.0 KB in 6 files \| pass \| \*\*FAIL\*\* \|$/);
+  assert.match(markdown, /^- one SSG thread: `DOCUSAURUS_SSG_WORKER_THREAD_COUNT=1`/m);
   // Search: first use within 150 KB, the second query over 60 KB, indexing within 10 s.
   assert.match(row('| first use of the search box |'), /\| 140\.0 KB in 9 files \| ≤ 150\.0 KB: pass \|$/);
   assert.match(row('| a second query |'), /\| 61\.0 KB in 6 files \| ≤ 60\.0 KB: \*\*FAIL\*\* \|$/);
@@ -114,6 +130,7 @@ test('RESULTS.md shows every figure with a verdict against its target', () => {
   assert.match(row('| the site, cold |'), /\| 20\.0 s · 0\.50 GB \| 30\.0 s · 3\.00 GB \|$/);
   assert.match(row('| 200 operations |'), /\| – \| 45\.0 s · 4\.00 GB \|$/);
   assert.equal(row('| 2000 operations |'), '');
+  assert.match(row('| 2000 operations, one SSG thread |'), /\| – \| 90\.0 s · 5\.00 GB \|$/);
   // A/B: the site's median TBT on / is 120 ms; without Tabs 300 ms (saves 180 ms), without DocCard 160 ms (40 ms).
   assert.match(row('| Tabs | swizzle of Tabs |'), /\| 180 ms on `\/` \| keep \|$/);
   assert.match(row('| DocCard | swizzle of DocCard |'), /\| 40 ms on `\/` \| \*\*remove\*\* \|$/);
