@@ -3,8 +3,9 @@
  * pages from specs/) and `npx docusaurus build`, measured as one process tree, then the search
  * indexing step (scripts/index-search.ts), measured on its own, and the headers step
  * (scripts/write-headers.ts), last as in `npm run build`. Cold runs first remove every
- * cache: .docusaurus, build and node_modules/.cache (Rspack's persistent cache). Each run also
- * says where its time and memory went, phase by phase (bench/lib/phases.ts).
+ * cache: .docusaurus, build and node_modules/.cache (where Rspack's persistent cache is, when a
+ * lever turns it on). Each run also says where its time and memory went, phase by phase
+ * (bench/lib/phases.ts).
  */
 import {readFileSync, rmSync} from 'node:fs';
 import {join} from 'node:path';
