@@ -214,3 +214,11 @@ test('a foreign API key is "an API key" in its own header, with no link to Plaza
     assert.ok(!/secret key|\/api\/authentication/i.test(text));
   }
 });
+
+test('query parameters are sent in their style: form exploded and not, pipe-delimited, deepObject', () => {
+  const {twin} = page('/orders/search', 'get');
+  const curl = /```bash\n([\s\S]*?)\n```/.exec(twin)![1];
+  // Serialized as OpenAPI's style table does for these values (URL-encoded: `|` is %7C, `[` and `]` are %5B and %5D).
+  const query = 'states=baked&states=delivered&fields=item,state&sort=state%7Cplaced_at&price%5Bmin%5D=5&price%5Bmax%5D=20';
+  assert.ok(curl.includes(`/orders/search?${query}`), curl);
+});

@@ -28,7 +28,17 @@ export const pageTemplate = require.resolve('./page.mustache');
 
 type Example = {summary?: string; value?: unknown};
 type Media = {schema?: Schema; example?: unknown; examples?: Record<string, Example>};
-type Parameter = {name: string; in: string; required?: boolean; description?: string; deprecated?: boolean; example?: unknown; schema?: Schema};
+type Parameter = {
+  name: string;
+  in: string;
+  required?: boolean;
+  description?: string;
+  deprecated?: boolean;
+  example?: unknown;
+  schema?: Schema;
+  style?: string;
+  explode?: boolean;
+};
 type Link = {operationId?: string; operationRef?: string; description?: string; parameters?: Record<string, unknown>};
 type Response = {description?: string; headers?: Record<string, {description?: string; schema?: Schema}>; content?: Record<string, Media>; links?: Record<string, Link>};
 type Callback = Record<string, Record<string, {summary?: string; description?: string; requestBody?: {content?: Record<string, Media>}}>>;
@@ -374,11 +384,53 @@ const mediaExamples = (media: Media | undefined): [string, Example][] => {
   return media.example === undefined ? [] : [['example', {value: media.example}]];
 };
 
-/** The value of a parameter in the samples, URL-encoded: its example, else its schema's, else a placeholder (left as it is). */
-function sampleValue(parameter: Parameter, encode: (value: string) => string = (value) => value): string {
+/** A parameter's value in the samples: its example, else its schema's example, default or first enum value. */
+function exampleOf(parameter: Parameter): unknown {
   const schema = flatten(parameter.schema ?? {});
-  const value = parameter.example ?? schema.example ?? schema.default ?? schema.enum?.[0];
-  return value === undefined ? `{${parameter.name}}` : encode(String(value));
+  return parameter.example ?? schema.example ?? schema.default ?? schema.enum?.[0];
+}
+
+/**
+ * The value of a path, header or cookie parameter in the samples, in OpenAPI's `simple` style
+ * (arrays and objects comma-separated, an exploded object as `key=value` pairs), each part passed
+ * through `encode`; a placeholder (left as it is) when the spec gives no value.
+ */
+function sampleValue(parameter: Parameter, encode: (value: string) => string = (value) => value): string {
+  const value = exampleOf(parameter);
+  if (value === undefined) return `{${parameter.name}}`;
+  if (Array.isArray(value)) return value.map((item) => encode(String(item))).join(',');
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).map(([key, item]) => [encode(key), encode(String(item))]);
+    return entries.map((pair) => pair.join(parameter.explode ? '=' : ',')).join(',');
+  }
+  return encode(String(value));
+}
+
+/** The delimiters of the query styles that join an array's items in one value. */
+const queryDelimiters: Record<string, string> = {form: ',', spaceDelimited: '%20', pipeDelimited: '%7C'};
+
+/**
+ * A query parameter in the samples as `name=value` pairs, URL-encoded, by its `style` and `explode`
+ * (by default `form`, exploded): an exploded array repeats the name, an exploded object gives its
+ * own keys, `deepObject` writes `name[key]`, and the others join the values in one.
+ */
+function queryPairs(parameter: Parameter): string[] {
+  const value = exampleOf(parameter);
+  const name = encodeURIComponent(parameter.name);
+  const encode = (item: unknown) => encodeURIComponent(String(item));
+  if (value === undefined) return [`${name}={${parameter.name}}`];
+  const style = parameter.style ?? 'form';
+  const explode = parameter.explode ?? style === 'form';
+  if (Array.isArray(value)) {
+    return explode ? value.map((item) => `${name}=${encode(item)}`) : [`${name}=${value.map(encode).join(queryDelimiters[style] ?? ',')}`];
+  }
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value);
+    if (style === 'deepObject') return entries.map(([key, item]) => `${name}${encode(`[${key}]`)}=${encode(item)}`);
+    if (explode) return entries.map(([key, item]) => `${encode(key)}=${encode(item)}`);
+    return [`${name}=${entries.flatMap(([key, item]) => [encode(key), encode(item)]).join(',')}`];
+  }
+  return [`${name}=${encode(value)}`];
 }
 
 /** Texts made of pieces joined into one, `separator(index)` before each but the first; neighbouring literals become one. */
@@ -465,7 +517,7 @@ function sampleRequests(page: ApiPage): [string, SampleRequest][] {
   }
   const credentials = sampleCredentials(page);
   const query: Pieces[] = [
-    ...parameters.filter((item) => item.in === 'query' && item.required).map((item) => [`${item.name}=${sampleValue(item, encodeURIComponent)}`]),
+    ...parameters.filter((item) => item.in === 'query' && item.required).flatMap((item) => queryPairs(item).map((pair) => [pair])),
     ...credentials.query.map(([name, value]) => [`${name}=`, ...value]),
   ];
   const urlPieces = joinPieces([[url], ...query], (index) => (index === 1 ? '?' : '&'));
