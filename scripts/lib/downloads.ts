@@ -13,7 +13,8 @@ import {join} from 'node:path';
 import {isDeepStrictEqual} from 'node:util';
 import type {CollectionResult, Options} from 'openapi-to-postmanv2';
 import {toMarkdown} from './spec-text';
-import {apis, listOperations, parseSpec, resolveLocalRef, type ApiName, type OpenApiDocument} from './specs';
+import camelCase from 'lodash/camelCase';
+import {apis, isPlazaKey, listOperations, parseSpec, resolveLocalRef, type ApiName, type OpenApiDocument, type SecurityScheme} from './specs';
 
 type Api = (typeof apis)[number];
 
@@ -98,11 +99,15 @@ function safeDescription(description: unknown): unknown {
 /**
  * The converter's output made tidy: every URL gets its `raw` form, and these are dropped: random
  * ids, empty event lists, empty bodies (of requests that send none), empty descriptions, nulls
- * (`auth: null` means "inherit", as no auth does), the request's copy of its item's name, and the
- * "disabled" mark on the headers of example responses (they are what the API sends, not options).
+ * (`auth: null` means "inherit", as no auth does), the request's copy of its item's name, the
+ * "disabled" mark on the headers of example responses (they are what the API sends, not options),
+ * and the example responses of a status range or `default` (`4XX`), which have no status to show.
  */
 function tidy(value: unknown, key = ''): unknown {
-  if (Array.isArray(value)) return value.map((child) => tidy(child, key));
+  if (Array.isArray(value)) {
+    const kept = key === 'response' ? value.filter((response) => typeof (response as {code?: unknown}).code === 'number') : value;
+    return kept.map((child) => tidy(child, key));
+  }
   if (!value || typeof value !== 'object') return value;
   const entries = Object.entries(value).filter(([childKey, child]) => {
     if (childKey === 'id' || child === null) return false;
@@ -176,19 +181,58 @@ function countRequests(items: unknown[]): number {
   }, 0);
 }
 
-/** The spec's API key scheme, the one its top-level `security` names. */
-function apiKeyScheme(spec: OpenApiDocument): {name: string; in: string} {
+/** How a collection sends credentials: its auth, the variables a reader fills in, and a sentence that says so. */
+export type CollectionAuth = {auth?: Json; variables: {key: string; description: string}[]; sentence: string};
+
+const variable = (key: string) => ({key, value: `{{${key}}}`, type: 'string'});
+
+/**
+ * The auth of a collection: the scheme that the spec's top-level `security` names first, sent
+ * from empty collection variables. Plaza's key is the `secretKey` of the guides; another API key
+ * is named after its scheme; HTTP bearer, OAuth 2.0 and OpenID Connect send an access token,
+ * HTTP basic a user name and password. Without top-level security the requests send none.
+ */
+export function collectionAuth(spec: OpenApiDocument): CollectionAuth {
   const name = Object.keys(spec.security?.[0] ?? {})[0];
-  const scheme = resolveLocalRef<{type?: string; name?: string; in?: string} | undefined>(spec, spec.components?.securitySchemes?.[name ?? '']);
-  if (scheme?.type !== 'apiKey' || !scheme.name || !scheme.in) {
-    throw new DownloadError('its top-level security names no API key scheme, so the collection would not know how to send the key');
+  if (name === undefined) return {variables: [], sentence: 'The requests send no credentials: the spec requires none.'};
+  const scheme = resolveLocalRef<SecurityScheme | undefined>(spec, spec.components?.securitySchemes?.[name]);
+  if (!scheme) throw new DownloadError(`its top-level security names ${name}, which components.securitySchemes does not define`);
+  const http = scheme.type === 'http' ? scheme.scheme?.toLowerCase() : undefined;
+  if (scheme.type === 'apiKey' && scheme.name && scheme.in) {
+    const key = isPlazaKey(scheme) ? collectionVariables.secretKey : camelCase(name);
+    const what = isPlazaKey(scheme) ? 'one of your sandbox secret keys' : 'your API key';
+    return {
+      auth: {type: 'apikey', apikey: [{key: 'key', value: scheme.name, type: 'string'}, {key: 'value', value: `{{${key}}}`, type: 'string'}, {key: 'in', value: scheme.in, type: 'string'}]},
+      variables: [{key, description: `Your ${isPlazaKey(scheme) ? 'secret API key' : 'API key'}, sent in the ${scheme.name} ${scheme.in}.`}],
+      sentence: `Set the collection variable \`${key}\` to ${what}: every request sends it in the \`${scheme.name}\` ${scheme.in}.`,
+    };
   }
-  return {name: scheme.name, in: scheme.in};
+  if (http === 'bearer' || scheme.type === 'oauth2' || scheme.type === 'openIdConnect') {
+    const token = http === 'bearer' ? 'bearer token' : `${scheme.type === 'oauth2' ? 'OAuth 2.0' : 'OpenID Connect'} access token of ${name}`;
+    return {
+      auth: {type: 'bearer', bearer: [{...variable('accessToken'), key: 'token'}]},
+      variables: [{key: 'accessToken', description: `Your ${token}, sent as a bearer token in the Authorization header.`}],
+      sentence: `Set the collection variable \`accessToken\` to your ${token}: every request sends it as a bearer token in the \`Authorization\` header.`,
+    };
+  }
+  if (http === 'basic') {
+    return {
+      auth: {type: 'basic', basic: [{...variable('username'), key: 'username'}, {...variable('password'), key: 'password'}]},
+      variables: [
+        {key: 'username', description: 'Your user name, sent with HTTP basic authentication.'},
+        {key: 'password', description: 'Your password, sent with HTTP basic authentication.'},
+      ],
+      sentence: 'Set the collection variables `username` and `password`: every request sends them with HTTP basic authentication.',
+    };
+  }
+  throw new DownloadError(`its top-level security names ${name} (${http ? `HTTP ${scheme.scheme}` : scheme.type}), which a Postman collection cannot send`);
 }
 
 /** The Postman Collection v2.1 of an API: folders by tag, requests and examples from the spec's examples. */
 export async function toPostmanCollection(api: Api, spec: OpenApiDocument): Promise<Json> {
-  const key = apiKeyScheme(spec);
+  const {auth, variables, sentence} = collectionAuth(spec);
+  // Plaza's specs list the sandbox first; another spec's first server is whatever it is.
+  const plaza = variables.some((item) => item.key === collectionVariables.secretKey);
   const sandbox = spec.servers?.[0]?.url;
   if (!sandbox) throw new DownloadError('it lists no servers, so the collection would have no base URL');
   const converted = tidy(await convert(spec)) as {item: PostmanItem[]};
@@ -198,20 +242,12 @@ export async function toPostmanCollection(api: Api, spec: OpenApiDocument): Prom
   if (requests !== operations) {
     throw new DownloadError(`the Postman converter wrote ${requests} requests for its ${operations} operations`);
   }
-  const title = `Plaza ${api.title}`;
+  const title = plaza ? `Plaza ${api.title}` : (spec.info?.title ?? api.title);
   const lead = [
     `Every operation of the ${title} ${spec.info?.version ?? ''}, from the OpenAPI document of the developer documentation.`,
-    `Set the collection variable \`${collectionVariables.secretKey}\` to one of your sandbox secret keys: every request sends it in the \`${key.name}\` ${key.in}.`,
-    `\`${collectionVariables.baseUrl}\` is the sandbox, ${sandbox}.`,
+    sentence,
+    `\`${collectionVariables.baseUrl}\` is ${plaza ? 'the sandbox' : "the spec's first server"}, ${sandbox}.`,
   ].join(' ');
-  const auth = {
-    type: 'apikey',
-    apikey: [
-      {key: 'key', value: key.name, type: 'string'},
-      {key: 'value', value: `{{${collectionVariables.secretKey}}}`, type: 'string'},
-      {key: 'in', value: key.in, type: 'string'},
-    ],
-  };
   return {
     info: {
       _postman_id: stableId(api.name),
@@ -220,10 +256,15 @@ export async function toPostmanCollection(api: Api, spec: OpenApiDocument): Prom
       schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json',
     },
     item: converted.item,
-    auth,
+    ...(auth ? {auth} : {}),
     variable: [
-      {key: collectionVariables.baseUrl, value: sandbox, type: 'string', description: 'The API host: the sandbox here, the production host once you go live.'},
-      {key: collectionVariables.secretKey, value: '', type: 'string', description: `Your secret API key, sent in the ${key.name} ${key.in}.`},
+      {
+        key: collectionVariables.baseUrl,
+        value: sandbox,
+        type: 'string',
+        description: plaza ? 'The API host: the sandbox here, the production host once you go live.' : "The API host, the spec's first server.",
+      },
+      ...variables.map(({key, description}) => ({key, value: '', type: 'string', description})),
     ],
   };
 }

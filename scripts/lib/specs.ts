@@ -72,6 +72,16 @@ export function listOperations(spec: OpenApiDocument): Operation[] {
   return operations;
 }
 
+/** A security scheme of a spec's components, as far as the site reads it. */
+export type SecurityScheme = {type: string; in?: string; name?: string; scheme?: string};
+
+/**
+ * Plaza's own API key (the `X-API-KEY` header of API-CONVENTIONS), which the guides call the secret
+ * key, read from PLAZA_SECRET_KEY and explain on /api/authentication. A foreign spec's scheme gets
+ * none of that: what is written from it says only what the spec says.
+ */
+export const isPlazaKey = (scheme: SecurityScheme | undefined): boolean => scheme?.type === 'apiKey' && scheme.in === 'header' && scheme.name === 'X-API-KEY';
+
 /** A value, or the node its local `$ref` (`#/components/...`) points to in the document. */
 export function resolveLocalRef<T = Record<string, unknown>>(spec: OpenApiDocument, value: unknown): T {
   const ref = (value as {$ref?: string} | undefined)?.$ref;

@@ -10,7 +10,7 @@ import {isDeepStrictEqual} from 'node:util';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import {Collection, Item, ItemGroup, Url} from 'postman-collection';
-import {collectionVariables} from '../../scripts/lib/downloads';
+import {collectionAuth, collectionVariables} from '../../scripts/lib/downloads';
 import {listOperations, resolveLocalRef, type OpenApiDocument, type Operation} from '../../scripts/lib/specs';
 
 const ajv = new Ajv({allErrors: true, allowUnionTypes: true});
@@ -56,7 +56,10 @@ function parseJson(text: string | undefined): unknown {
 function requestProblems(spec: OpenApiDocument, operation: Operation, item: Item, key: string): string[] {
   const problems: string[] = [];
   const {request} = item;
-  if (request.url.getHost() !== `{{${collectionVariables.baseUrl}}}`) problems.push(`${key} goes to ${request.url.getHost()}, not {{${collectionVariables.baseUrl}}}`);
+  // An operation with servers of its own is sent there; the others to the collection's base URL.
+  const ownServer = (operation.raw.servers as {url: string}[] | undefined)?.[0]?.url;
+  const host = ownServer ? new URL(ownServer).host : `{{${collectionVariables.baseUrl}}}`;
+  if (request.url.getHost() !== host) problems.push(`${key} goes to ${request.url.getHost()}, not ${host}`);
   if (request.auth) problems.push(`${key} has an auth of its own instead of inheriting the collection's`);
   for (const parameter of operation.parameters.map((value) => resolveLocalRef<Parameter>(spec, value)).filter((value) => value.in === 'path')) {
     const value: unknown = request.url.variables.get(parameter.name);
@@ -69,7 +72,8 @@ function requestProblems(spec: OpenApiDocument, operation: Operation, item: Item
   if (examples.length > 0 && !examples.some((example) => isDeepStrictEqual(example, parseJson(request.body?.raw)))) {
     problems.push(`${key} sends a body that is none of the spec's examples`);
   }
-  const statuses = Object.keys((operation.raw.responses as Record<string, unknown> | undefined) ?? {});
+  // A range (4XX) or `default` has no one status for an example response to carry.
+  const statuses = Object.keys((operation.raw.responses as Record<string, unknown> | undefined) ?? {}).filter((status) => /^\d{3}$/.test(status));
   const shown = new Set((item.responses.all() as {code: number}[]).map((response) => String(response.code)));
   const missing = statuses.filter((status) => !shown.has(status));
   if (missing.length > 0) problems.push(`${key} has no example response for ${missing.join(', ')}`);
@@ -79,8 +83,9 @@ function requestProblems(spec: OpenApiDocument, operation: Operation, item: Item
 /**
  * What is wrong with a collection against the spec it was made from, read through the
  * postman-collection SDK: every operation must be exactly one request, sent to `{{baseUrl}}` with
- * the collection's API key auth, its path variables, body and responses taken from the spec; the
- * collection must hold `baseUrl` (the spec's first server) and an empty `secretKey`.
+ * the collection's auth, its path variables, body and responses taken from the spec; the collection
+ * must send the credentials the spec's top-level security names, from empty variables (`secretKey`
+ * for Plaza's key), and hold `baseUrl` (the spec's first server).
  */
 export function specProblems(json: object, spec: OpenApiDocument): string[] {
   const collection = new Collection(json);
@@ -98,19 +103,22 @@ export function specProblems(json: object, spec: OpenApiDocument): string[] {
   }
   for (const key of requests.keys()) if (!operations.has(key)) problems.push(`${key} is a request for no operation of the spec`);
 
-  const schemeName = Object.keys(spec.security?.[0] ?? {})[0];
-  const scheme = resolveLocalRef<{name?: string; in?: string}>(spec, spec.components?.securitySchemes?.[schemeName]);
+  // The scheme the spec's top-level security names first, sent from empty variables (collectionAuth).
+  const expected = collectionAuth(spec);
   const auth = collection.auth;
   // The SDK's type declarations leave out the auth's `type`, which it does hold.
   const authType = (auth as {type?: string} | undefined)?.type;
-  const parameter = (name: string): unknown => auth?.parameters().get(name);
-  if (authType !== 'apikey' || parameter('key') !== scheme.name || parameter('in') !== scheme.in || parameter('value') !== `{{${collectionVariables.secretKey}}}`) {
-    problems.push(`the collection does not send {{${collectionVariables.secretKey}}} in the ${scheme.name} ${scheme.in} (auth: ${JSON.stringify(auth?.toJSON())})`);
+  const sent = (expected.auth?.[String(expected.auth.type)] as {key: string; value: string}[] | undefined) ?? [];
+  if (authType !== expected.auth?.type || sent.some(({key, value}) => auth?.parameters().get(key) !== value)) {
+    const variables = expected.variables.map(({key}) => `{{${key}}}`).join(' and ') || 'no credentials';
+    problems.push(`the collection does not send ${variables} as the spec's security says (auth: ${JSON.stringify(auth?.toJSON())})`);
   }
   const baseUrl: unknown = collection.variables.get(collectionVariables.baseUrl);
   if (baseUrl !== spec.servers?.[0]?.url) problems.push(`{{${collectionVariables.baseUrl}}} is ${baseUrl}, not the spec's first server ${spec.servers?.[0]?.url}`);
-  const secretKey = collection.variables.one(collectionVariables.secretKey);
-  if (!secretKey || secretKey.get() !== '') problems.push(`{{${collectionVariables.secretKey}}} is not an empty collection variable`);
+  for (const {key} of expected.variables) {
+    const credential = collection.variables.one(key);
+    if (!credential || credential.get() !== '') problems.push(`{{${key}}} is not an empty collection variable`);
+  }
   return problems;
 }
 

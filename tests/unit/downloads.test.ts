@@ -112,9 +112,39 @@ test('a spec the converter refuses stops gen-downloads with one line, and the fo
   assert.equal(readFileSync(join(root, 'downloads/accounts.yaml'), 'utf8'), 'the previous file');
 });
 
-test('a spec without an API key scheme or servers cannot become a collection', async () => {
+test("a foreign spec's collection sends what its top-level security names, from empty variables named for it", async () => {
+  const [api] = apis;
+  const spec = parseSpec(readFileSync('tests/fixtures/kitchen-sink.yaml', 'utf8'));
+  const schemes = spec.components!.securitySchemes as Record<string, {type: string; name?: string; in?: string; scheme?: string}>;
+  // What Postman must send for each kind of scheme, as OpenAPI defines them.
+  const expected = (name: string) => {
+    const scheme = schemes[name];
+    if (scheme.type === 'apiKey') return {type: 'apikey', sends: {key: scheme.name, in: scheme.in}};
+    if (scheme.type === 'http' && scheme.scheme === 'basic') return {type: 'basic', sends: {}};
+    return {type: 'bearer', sends: {}};
+  };
+  for (const name of Object.keys(schemes)) {
+    const foreign = {...spec, security: [{[name]: []}]};
+    const collection = (await toPostmanCollection(api, foreign)) as any;
+    assert.deepEqual(specProblems(collection, foreign), [], name);
+    assert.deepEqual(formatProblems(collection), [], name);
+    const {type, sends} = expected(name);
+    assert.equal(collection.auth.type, type, name);
+    for (const [key, value] of Object.entries(sends)) assert.equal(collection.auth.apikey.find((item: any) => item.key === key).value, value, `${name}: ${key}`);
+    const credentials = collection.variable.slice(1);
+    assert.ok(credentials.length > 0 && credentials.every((item: any) => item.value === ''), `${name}: its credentials are empty variables`);
+    assert.ok(!JSON.stringify(collection).includes('secretKey') && !collection.info.name.startsWith('Plaza'), `${name}: nothing of Plaza's`);
+  }
+  const open = (await toPostmanCollection(api, {...spec, security: []})) as any;
+  assert.equal(open.auth, undefined, 'no top-level security, no auth');
+  assert.deepEqual(open.variable.map((item: any) => item.key), ['baseUrl']);
+});
+
+test('a spec whose security a collection cannot send, or without servers, stops with one line', async () => {
   const [api] = apis;
   const spec = parseSpec(readFileSync(api.file, 'utf8'));
-  await assert.rejects(toPostmanCollection(api, {...spec, security: []}), /no API key scheme/);
+  await assert.rejects(toPostmanCollection(api, {...spec, security: [{Missing: []}]}), /names Missing, which components\.securitySchemes does not define/);
+  const digest = {...spec, security: [{Digest: []}], components: {...spec.components, securitySchemes: {Digest: {type: 'http', scheme: 'digest'}}}};
+  await assert.rejects(toPostmanCollection(api, digest), /names Digest \(HTTP digest\), which a Postman collection cannot send/);
   await assert.rejects(toPostmanCollection(api, {...spec, servers: []}), /no servers/);
 });

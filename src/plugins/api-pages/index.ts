@@ -19,6 +19,7 @@ import {STATUS_CODES} from 'node:http';
 import type {Paragraph, PhrasingContent, RootContent, TableRow} from 'mdast';
 import type {Download} from '../../../scripts/lib/downloads';
 import {frontMatter, jsxBlock, jsxInline, plainText, specMarkdown, text, toMdx} from '../../../scripts/lib/spec-text';
+import {isPlazaKey, type SecurityScheme} from '../../../scripts/lib/specs';
 import snakeCase from 'lodash/snakeCase';
 import {languages, type Part, type Pieces, type SampleRequest} from './samples';
 import {constraints, fieldTable, flatten, schemaExample, typeLabel, type Alternatives, type Field, type FieldTable, type Schema} from './schema';
@@ -42,7 +43,6 @@ type Parameter = {
 type Link = {operationId?: string; operationRef?: string; description?: string; parameters?: Record<string, unknown>};
 type Response = {description?: string; headers?: Record<string, {description?: string; schema?: Schema}>; content?: Record<string, Media>; links?: Record<string, Link>};
 type Callback = Record<string, Record<string, {summary?: string; description?: string; requestBody?: {content?: Record<string, Media>}}>>;
-type SecurityScheme = {type: string; in?: string; name?: string; scheme?: string};
 
 /** The HTTP authentication schemes whose credential goes in the Authorization header after the scheme's name. */
 const authorizationPrefix = (scheme: SecurityScheme): string => {
@@ -50,13 +50,6 @@ const authorizationPrefix = (scheme: SecurityScheme): string => {
   const name = scheme.scheme ?? '';
   return `${name.charAt(0).toUpperCase()}${name.slice(1).toLowerCase()} `;
 };
-
-/**
- * Plaza's own API key (the `X-API-KEY` header of API-CONVENTIONS), which the guides call the secret
- * key, read from PLAZA_SECRET_KEY and explain on /api/authentication. A foreign spec's scheme gets
- * none of that: its pages say only what the spec says.
- */
-const isPlazaKey = (scheme: SecurityScheme | undefined): boolean => scheme?.type === 'apiKey' && scheme.in === 'header' && scheme.name === 'X-API-KEY';
 
 /** The environment variable a sample reads a scheme's credential from: the scheme's name in capitals, or PLAZA_SECRET_KEY. */
 function credentialVariable(name: string, scheme: SecurityScheme): string {
