@@ -199,11 +199,12 @@ export function collectionAuth(spec: OpenApiDocument): CollectionAuth {
   if (!scheme) throw new DownloadError(`its top-level security names ${name}, which components.securitySchemes does not define`);
   const http = scheme.type === 'http' ? scheme.scheme?.toLowerCase() : undefined;
   if (scheme.type === 'apiKey' && scheme.name && scheme.in) {
-    const key = isPlazaKey(scheme) ? collectionVariables.secretKey : camelCase(name);
-    const what = isPlazaKey(scheme) ? 'one of your sandbox secret keys' : 'your API key';
+    const plaza = isPlazaKey(scheme);
+    const key = plaza ? collectionVariables.secretKey : camelCase(name);
+    const what = plaza ? 'one of your sandbox secret keys' : 'your API key';
     return {
-      auth: {type: 'apikey', apikey: [{key: 'key', value: scheme.name, type: 'string'}, {key: 'value', value: `{{${key}}}`, type: 'string'}, {key: 'in', value: scheme.in, type: 'string'}]},
-      variables: [{key, description: `Your ${isPlazaKey(scheme) ? 'secret API key' : 'API key'}, sent in the ${scheme.name} ${scheme.in}.`}],
+      auth: {type: 'apikey', apikey: [{key: 'key', value: scheme.name, type: 'string'}, {...variable(key), key: 'value'}, {key: 'in', value: scheme.in, type: 'string'}]},
+      variables: [{key, description: `Your ${plaza ? 'secret API key' : 'API key'}, sent in the ${scheme.name} ${scheme.in}.`}],
       sentence: `Set the collection variable \`${key}\` to ${what}: every request sends it in the \`${scheme.name}\` ${scheme.in}.`,
     };
   }

@@ -411,19 +411,15 @@ function queryPairs(parameter: Parameter): string[] {
   const value = exampleOf(parameter);
   const name = encodeURIComponent(parameter.name);
   const encode = (item: unknown) => encodeURIComponent(String(item));
-  if (value === undefined) return [`${name}={${parameter.name}}`];
   const style = parameter.style ?? 'form';
   const explode = parameter.explode ?? style === 'form';
-  if (Array.isArray(value)) {
-    return explode ? value.map((item) => `${name}=${encode(item)}`) : [`${name}=${value.map(encode).join(queryDelimiters[style] ?? ',')}`];
-  }
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value);
-    if (style === 'deepObject') return entries.map(([key, item]) => `${name}${encode(`[${key}]`)}=${encode(item)}`);
-    if (explode) return entries.map(([key, item]) => `${encode(key)}=${encode(item)}`);
-    return [`${name}=${entries.flatMap(([key, item]) => [encode(key), encode(item)]).join(',')}`];
-  }
-  return [`${name}=${encode(value)}`];
+  const entries = value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.entries(value) : undefined;
+  if (Array.isArray(value) && explode) return value.map((item) => `${name}=${encode(item)}`);
+  if (Array.isArray(value)) return [`${name}=${value.map(encode).join(queryDelimiters[style] ?? ',')}`];
+  if (entries && style === 'deepObject') return entries.map(([key, item]) => `${name}${encode(`[${key}]`)}=${encode(item)}`);
+  if (entries && explode) return entries.map(([key, item]) => `${encode(key)}=${encode(item)}`);
+  // A single value, a placeholder, or an object not exploded (`key,value,…`): as the simple style writes it.
+  return [`${name}=${sampleValue({...parameter, explode: false}, encodeURIComponent)}`];
 }
 
 /** Texts made of pieces joined into one, `separator(index)` before each but the first; neighbouring literals become one. */
