@@ -2,11 +2,10 @@
  * `npm run bench`: measures the current checkout — the build pipeline cold and warm, its output,
  * the JavaScript and CSS of four pages before they are interactive, the search index, Lighthouse
  * on the same pages (mobile and desktop), and how the build scales with the number of API
- * operations — and what each framework internal the site replaces is worth (the A/B: the site
- * built without it, Lighthouse on phones) — and writes bench/results.json and bench/RESULTS.md.
- *
- * and what the framework's levers on a large build are worth (the largest scaling size built with
- * each, bench/lib/levers.ts).
+ * operations, and what the framework's levers on a large build are worth (the largest scaling size
+ * built with each, bench/lib/levers.ts) — and what each framework internal the site replaces is
+ * worth (the A/B: the site built without it, Lighthouse on phones in turns with the site as it is)
+ * — and writes bench/results.json and bench/RESULTS.md.
  *
  * Usage: npm run bench [-- --scaling 200,500,1000,2000 | --scaling none] [--ab all | --ab none | --ab CodeBlock,Tabs]
  *                      [--levers all | --levers none | --levers 'one SSG thread']
@@ -114,7 +113,7 @@ async function main(): Promise<void> {
   const ab: AbRun[] = [];
   for (const internal of abInternals) {
     log(`A/B: the site without ${internal.name}`);
-    const run = await runAb(internal, pages, join(logDir, `ab-${internal.name}.log`), log);
+    const run = await runAb(internal, buildDir, pages, join(logDir, `ab-${internal.name}.log`), log);
     if (!run.ok) log(`failed: ${run.error}`);
     ab.push(run);
   }

@@ -118,11 +118,38 @@ export function medianFigures(runs: LighthouseFigures[]): LighthouseFigures {
   return Object.fromEntries(figures.map((figure) => [figure, median(runs.map((run) => run[figure]))])) as LighthouseFigures;
 }
 
+const resultOf = (path: string, formFactor: FormFactor, runs: LighthouseRun[]): LighthouseResult => ({path, formFactor, median: medianFigures(runs), runs});
+
 /** Runs Lighthouse `lighthouseRuns` times, one after the other, on one page. */
 export async function runLighthouse(baseUrl: string, path: string, formFactor: FormFactor): Promise<LighthouseResult> {
   const runs: LighthouseRun[] = [];
   for (let run = 0; run < lighthouseRuns; run++) runs.push(await runOnce(baseUrl, path, formFactor));
-  return {path, formFactor, median: medianFigures(runs), runs};
+  return resultOf(path, formFactor, runs);
+}
+
+/** How many runs each side of an A/B gets per page. */
+export const abRuns = 5;
+
+/**
+ * Lighthouse on phones on each page of two sites, `abRuns` times each, their runs alternating
+ * (first, second, first, second, …) so that both sides see the same minutes of the machine: a
+ * difference between them is the sites', not a busier moment of one side.
+ */
+export async function lighthousePaired(
+  baseUrls: [string, string],
+  pages: string[],
+  log: (message: string) => void,
+): Promise<[LighthouseResult[], LighthouseResult[]]> {
+  const sides: [LighthouseResult[], LighthouseResult[]] = [[], []];
+  for (const path of pages) {
+    log(`Lighthouse mobile ${path}, ${abRuns} runs on each side, alternating`);
+    const runs: [LighthouseRun[], LighthouseRun[]] = [[], []];
+    for (let run = 0; run < abRuns; run++) {
+      for (const side of [0, 1] as const) runs[side].push(await runOnce(baseUrls[side], path, 'mobile'));
+    }
+    for (const side of [0, 1] as const) sides[side].push(resultOf(path, 'mobile', runs[side]));
+  }
+  return sides;
 }
 
 /** Lighthouse on each page in each form factor, page by page, on a site served at `baseUrl`. */

@@ -3,7 +3,7 @@
  * with the targets of the performance issue beside the figures.
  */
 import type {AbRun} from './ab';
-import {lighthouseRuns, type LighthouseResult} from './lighthouse';
+import {abRuns, lighthouseRuns, type LighthouseResult} from './lighthouse';
 import type {PageWeight} from './page-weight';
 import type {PipelineRun} from './pipeline';
 import {levers} from './levers';
@@ -184,49 +184,50 @@ function lighthouseSection(results: Results): string {
   ].join('\n');
 }
 
-/** What an internal saves on a page: median TBT on phones without it minus with it. */
-function tbtSaved(results: Results, without: LighthouseResult): number | null {
-  const withIt = results.lighthouse.find((run) => run.path === without.path && run.formFactor === 'mobile');
-  if (!withIt || withIt.median.tbtMs === null || without.median.tbtMs === null) return null;
+/** What an internal saves on a page: median TBT on phones without it minus with it, measured in turns. */
+function tbtSaved(withIt: LighthouseResult, without: LighthouseResult): number | null {
+  if (withIt.median.tbtMs === null || without.median.tbtMs === null) return null;
   return without.median.tbtMs - withIt.median.tbtMs;
 }
 
 function abSection(results: Results): string {
   if (results.ab.length === 0) return '## Framework internals: A/B\n\nNot run (`--ab none`).';
   const ms = (value: number) => `${Math.round(value)} ms`;
+  const pairs = (run: AbRun & {ok: true}) => run.without.map((without, index) => ({withIt: run.with[index], without}));
   const summary = results.ab.map((run) => {
     if (!run.ok) return [run.internal, run.what, `failed: ${run.error.split('\n')[0]}`, '–'];
-    const saved = run.without.map((without) => ({path: without.path, ms: tbtSaved(results, without)}));
+    const saved = pairs(run).map(({withIt, without}) => ({path: without.path, ms: tbtSaved(withIt, without)}));
     const best = saved.reduce((top, one) => ((one.ms ?? -Infinity) > (top.ms ?? -Infinity) ? one : top));
     const keep = best.ms !== null && best.ms >= targets.internalTbtWinMs;
     return [run.internal, run.what, best.ms === null ? '–' : `${ms(best.ms)} on \`${best.path}\``, keep ? 'keep' : '**remove**'];
   });
   const detail = results.ab.flatMap((run) =>
     run.ok
-      ? run.without.map((without) => {
-          const withIt = results.lighthouse.find((one) => one.path === without.path && one.formFactor === 'mobile');
-          return [
-            run.internal,
-            `\`${without.path}\``,
-            orDash(withIt?.median.tbtMs ?? null, ms),
-            orDash(without.median.tbtMs, ms),
-            orDash(tbtSaved(results, without), ms),
-            orDash(withIt?.median.performance ?? null, String),
-            orDash(without.median.performance, String),
-            runsCell(without),
-          ];
-        })
+      ? pairs(run).map(({withIt, without}) => [
+          run.internal,
+          `\`${without.path}\``,
+          orDash(withIt.median.tbtMs, ms),
+          orDash(without.median.tbtMs, ms),
+          orDash(tbtSaved(withIt, without), ms),
+          orDash(withIt.median.performance, String),
+          orDash(without.median.performance, String),
+          runsCell(withIt),
+          runsCell(without),
+        ])
       : [],
   );
   return [
     '## Framework internals: A/B',
     '',
-    `Each internal the site replaces or patches, taken out of a copy of the project (\`bench/lib/internals.ts\`), built cold there and measured with Lighthouse on phones like the site itself (median of ${lighthouseRuns} runs per page).`,
-    `"With" is the site as it is, from the Lighthouse section above. An internal earns its place when it saves at least ${targets.internalTbtWinMs} ms of median TBT on some page.`,
+    `Each internal the site replaces or patches, taken out of a copy of the project (\`bench/lib/internals.ts\`), built cold there, and measured with Lighthouse on phones in turns with the site as it is: a run with it, a run without, ${abRuns} times each per page, so that both medians come from the same minutes of the machine.`,
+    `An internal earns its place when it saves at least ${targets.internalTbtWinMs} ms of median TBT on some page.`,
     '',
     table(['internal', 'what it does', 'largest TBT saved', `verdict: saves ≥ ${targets.internalTbtWinMs} ms somewhere`], summary),
     '',
-    table(['internal', 'page', 'TBT with', 'TBT without', 'saved by it', 'performance with', 'performance without', 'runs without: performance · TBT · load'], detail),
+    table(
+      ['internal', 'page', 'TBT with', 'TBT without', 'saved by it', 'performance with', 'performance without', 'runs with: performance · TBT · load', 'runs without'],
+      detail,
+    ),
   ].join('\n');
 }
 
