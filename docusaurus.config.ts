@@ -12,7 +12,6 @@ import markdownTwins from './src/plugins/markdown-twins';
 import rehypeTableScroll from './src/plugins/rehype-table-scroll';
 import remarkDiagrams from './src/plugins/remark-diagrams';
 import prefetchOnce from './src/plugins/prefetch-once';
-import slimPrism from './src/plugins/slim-prism';
 import {ssrTemplate} from './src/plugins/ssr-template';
 
 // Environment, read once. Every variable is optional; the README lists them.
@@ -109,7 +108,6 @@ const config: Config = {
     '@docusaurus/plugin-content-pages',
     '@docusaurus/plugin-sitemap',
     // Code blocks highlight with a Prism of only the languages the docs use.
-    slimPrism,
     prefetchOnce,
     // Every page as Markdown at its route + `.md`, with /llms.txt and /llms-full.txt.
     markdownTwins({

@@ -28,9 +28,7 @@ function removeDirectory(copyDir: string, dir: string): void {
 const removeLine = (copyDir: string, file: string, line: string): void => replaceOnce(copyDir, file, `\n${line}\n`, '\n', 'bench/lib/internals.ts');
 
 export const internals: Internal[] = [
-  {name: 'CodeBlock', what: 'swizzle of the theme CodeBlock (hydrates the highlighted HTML the server wrote)', remove: (copy) => removeDirectory(copy, 'src/theme/CodeBlock')},
   {name: 'Tabs', what: 'swizzle of the theme Tabs (hydrates the tabs as the server wrote them)', remove: (copy) => removeDirectory(copy, 'src/theme/Tabs')},
   {name: 'prefetch-once', what: "plugin replacing core's window.docusaurus module (prefetches each file once)", remove: (copy) => removeLine(copy, 'docusaurus.config.ts', '    prefetchOnce,')},
-  {name: 'slim-prism', what: 'plugin aliasing prism-react-renderer to a Prism with only the languages the docs use', remove: (copy) => removeLine(copy, 'docusaurus.config.ts', '    slimPrism,')},
   {name: 'ssr-template', what: "Docusaurus' HTML template with the scripts loaded after the first paint", remove: (copy) => removeLine(copy, 'docusaurus.config.ts', '  ssrTemplate,')},
 ];

@@ -41,6 +41,6 @@ test('each internal comes out of a copy of the project, and only it', () => {
 test('--ab takes "all", "none" or names of internals', () => {
   assert.equal(parseAbInternals('all').length, internals.length);
   assert.deepEqual(parseAbInternals('none'), []);
-  assert.deepEqual(parseAbInternals('Tabs,slim-prism').map((internal) => internal.name), ['Tabs', 'slim-prism']);
+  assert.deepEqual(parseAbInternals('Tabs,ssr-template').map((internal) => internal.name), ['Tabs', 'ssr-template']);
   assert.throws(() => parseAbInternals('Tabs,Footer'), /--ab takes .* not "Footer"/);
 });

@@ -16,11 +16,6 @@ type Pinned = {replacement: string; upstream: string[]; sha256: string};
 /** The files of packages each replacement copies, patches or imports past their public entry points. */
 const pinned: Pinned[] = [
   {
-    replacement: 'src/theme/CodeBlock (swizzle of the theme CodeBlock)',
-    upstream: ['@docusaurus/theme-classic/lib/theme/CodeBlock/index.js', '@docusaurus/theme-classic/lib/theme/CodeBlock/Content/index.js'],
-    sha256: '7a0d40e6ec060a1f3580b5a25f2c030153b737191b941150e420d4eb1dc4f36c',
-  },
-  {
     replacement: 'src/theme/Tabs (swizzle of the theme Tabs)',
     upstream: ['@docusaurus/theme-classic/lib/theme/Tabs/index.js', '@docusaurus/theme-common/lib/utils/tabsUtils.js'],
     sha256: '7193d218e95eecd8731b9c0d23c1880beefdc0c35b9a41791b2406451170f6ce',
@@ -34,11 +29,6 @@ const pinned: Pinned[] = [
       '@docusaurus/core/lib/client/flat.js',
     ],
     sha256: '763bd98d45889be174b8a0969e744371e480f21729ea9b8aeeecd553871b9cac',
-  },
-  {
-    replacement: 'src/plugins/slim-prism.ts (aliases prism-react-renderer, whose Highlight and Prism the theme imports)',
-    upstream: ['@docusaurus/theme-classic/lib/prism-include-languages.js', '@docusaurus/theme-classic/lib/theme/CodeBlock/Content/index.js', 'prism-react-renderer/package.json'],
-    sha256: '069110b87d589c732c76fd25c2106740f5d2f2946f3b5bd528ee859e3d2406a8',
   },
   {
     replacement: "src/plugins/ssr-template.ts (Docusaurus' HTML template, with its scripts loaded after the first paint)",
