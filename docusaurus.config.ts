@@ -107,7 +107,6 @@ const config: Config = {
     ],
     '@docusaurus/plugin-content-pages',
     '@docusaurus/plugin-sitemap',
-    // Code blocks highlight with a Prism of only the languages the docs use.
     prefetchOnce,
     // Every page as Markdown at its route + `.md`, with /llms.txt and /llms-full.txt.
     markdownTwins({
