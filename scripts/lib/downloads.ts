@@ -181,6 +181,12 @@ function countRequests(items: unknown[]): number {
   }, 0);
 }
 
+/** The security scheme that the spec's top-level `security` names first, by its name (undefined when it names none or the spec lacks it). */
+function topLevelScheme(spec: OpenApiDocument): {name?: string; scheme?: SecurityScheme} {
+  const name = Object.keys(spec.security?.[0] ?? {})[0];
+  return {name, scheme: name === undefined ? undefined : resolveLocalRef<SecurityScheme | undefined>(spec, spec.components?.securitySchemes?.[name])};
+}
+
 /** How a collection sends credentials: its auth, the variables a reader fills in, and a sentence that says so. */
 export type CollectionAuth = {auth?: Json; variables: {key: string; description: string}[]; sentence: string};
 
@@ -193,9 +199,8 @@ const variable = (key: string) => ({key, value: `{{${key}}}`, type: 'string'});
  * HTTP basic a user name and password. Without top-level security the requests send none.
  */
 export function collectionAuth(spec: OpenApiDocument): CollectionAuth {
-  const name = Object.keys(spec.security?.[0] ?? {})[0];
+  const {name, scheme} = topLevelScheme(spec);
   if (name === undefined) return {variables: [], sentence: 'The requests send no credentials: the spec requires none.'};
-  const scheme = resolveLocalRef<SecurityScheme | undefined>(spec, spec.components?.securitySchemes?.[name]);
   if (!scheme) throw new DownloadError(`its top-level security names ${name}, which components.securitySchemes does not define`);
   const http = scheme.type === 'http' ? scheme.scheme?.toLowerCase() : undefined;
   if (scheme.type === 'apiKey' && scheme.name && scheme.in) {
@@ -233,7 +238,7 @@ export function collectionAuth(spec: OpenApiDocument): CollectionAuth {
 export async function toPostmanCollection(api: Api, spec: OpenApiDocument): Promise<Json> {
   const {auth, variables, sentence} = collectionAuth(spec);
   // Plaza's specs list the sandbox first; another spec's first server is whatever it is.
-  const plaza = variables.some((item) => item.key === collectionVariables.secretKey);
+  const plaza = isPlazaKey(topLevelScheme(spec).scheme);
   const sandbox = spec.servers?.[0]?.url;
   if (!sandbox) throw new DownloadError('it lists no servers, so the collection would have no base URL');
   const converted = tidy(await convert(spec)) as {item: PostmanItem[]};
