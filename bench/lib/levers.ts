@@ -17,28 +17,31 @@ export type Lever = {
   apply?: (copyDir: string) => void;
 };
 
-/** The site's `future` setting, as docusaurus.config.ts writes it: every `faster` flag on but one. */
-const future = '  future: {v4: true, faster: {rspackPersistentCache: false}},';
+/** The `faster` flags the site sets, as docusaurus.config.ts writes them: every one on but these. */
+const siteFlags: Record<string, boolean> = {rspackPersistentCache: false};
 
-/** The site's `faster` setting in the copy, with `flags` changed. */
-const faster = (flags: string) => (copyDir: string) =>
-  replaceOnce(copyDir, 'docusaurus.config.ts', future, `  future: {v4: true, faster: {${flags}}},`, 'bench/lib/levers.ts');
+const futureLine = (flags: Record<string, boolean>) =>
+  `  future: {v4: true, faster: {${Object.entries(flags).map(([flag, on]) => `${flag}: ${on}`).join(', ')}}},`;
+
+/** The site's `faster` setting in the copy, with `flag` set to `on`. */
+const faster = (flag: string, on: boolean) => (copyDir: string) =>
+  replaceOnce(copyDir, 'docusaurus.config.ts', futureLine(siteFlags), futureLine({...siteFlags, [flag]: on}), 'bench/lib/levers.ts');
 
 export const levers: Lever[] = [
   {
     name: 'rspackPersistentCache on',
     what: "`future.faster.rspackPersistentCache: true`: Rspack's cache on disk, the one `faster` flag the site leaves off",
-    apply: faster('rspackPersistentCache: true'),
+    apply: faster('rspackPersistentCache', true),
   },
   {
     name: 'mdxCrossCompilerCache off',
     what: '`future.faster.mdxCrossCompilerCache: false`: the client and server bundles compile each MDX file on their own',
-    apply: faster('rspackPersistentCache: false, mdxCrossCompilerCache: false'),
+    apply: faster('mdxCrossCompilerCache', false),
   },
   {
     name: 'ssgWorkerThreads off',
     what: '`future.faster.ssgWorkerThreads: false`: the pages are rendered in the main thread',
-    apply: faster('rspackPersistentCache: false, ssgWorkerThreads: false'),
+    apply: faster('ssgWorkerThreads', false),
   },
   {name: 'one SSG thread', what: '`DOCUSAURUS_SSG_WORKER_THREAD_COUNT=1`: one worker thread renders the pages', env: {DOCUSAURUS_SSG_WORKER_THREAD_COUNT: '1'}},
   {name: 'SSG concurrency 8', what: '`DOCUSAURUS_SSR_CONCURRENCY=8`: 8 pages rendered at a time, not 32', env: {DOCUSAURUS_SSR_CONCURRENCY: '8'}},
