@@ -77,7 +77,7 @@ const config: Config = {
         // ```mermaid blocks become their SVGs from static/diagrams (npm run diagrams renders them).
         beforeDefaultRemarkPlugins: [remarkDiagrams],
         // Tables scroll inside themselves instead of widening the page; then the parts of a page that
-        // are only elements and text become data (StaticTree), which halves what bundling holds per page.
+        // are only elements and text become data (StaticTree), so that a large reference builds in far less memory.
         rehypePlugins: [rehypeTableScroll, rehypeStaticTrees],
       } satisfies Docs.Options,
     ],

@@ -3,10 +3,10 @@
  * table, a list, the request samples in their tabs) becomes one <StaticTree tree="…"/>, its
  * elements written as a JSON string (src/lib/static-tree.ts) instead of a JSX call per element.
  *
- * Why: the bundler's memory grows with the number of elements the pages' modules hold, not with
- * their bytes. An API reference of 2,000 operations peaked at 5.1 GB while bundling with the pages
- * as JSX, and at 3.5 GB with the same pages as trees (bench/RESULTS.md, the scaling table); the
- * JavaScript shipped is smaller too. The HTML is the same: StaticTree makes the elements MDX would
+ * Why: the build's memory grows with the number of elements the pages' modules hold, far more
+ * than with their bytes. With the pages as JSX, the bench's copy with 2,000 operations peaked at
+ * 5.47 GB (4.46 GB while bundling); with the same pages as trees, at 3.74 GB (3.52 GB while
+ * bundling), in the scaling table of bench/RESULTS.md. The HTML is the same: StaticTree makes the elements MDX would
  * have made, through the same components, and tests/unit/rehype-static-trees.test.ts compares the
  * two renderings.
  *
