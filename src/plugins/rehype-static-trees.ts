@@ -97,8 +97,8 @@ function toTree(node: HastNode, imports: Set<string>, used: Set<string>): Static
 const identifier = (name: string) => ({type: 'Identifier', name});
 
 /** <StaticTree tree="…" components={{Tabs, TabItem}}/>, the components being those the tree names. */
-function staticTree(tree: StaticNode, used: Set<string>): HastNode {
-  const attributes: HastNode['attributes'] = [{type: 'mdxJsxAttribute', name: 'tree', value: JSON.stringify(tree)}];
+function staticTree(json: string, used: Set<string>): HastNode {
+  const attributes: HastNode['attributes'] = [{type: 'mdxJsxAttribute', name: 'tree', value: json}];
   if (used.size) {
     const names = [...used];
     const properties = names.map((name) => ({type: 'Property', kind: 'init', method: false, shorthand: true, computed: false, key: identifier(name), value: identifier(name)}));
@@ -129,9 +129,10 @@ export default function rehypeStaticTrees() {
       parent.children = parent.children?.map((child) => {
         const used = new Set<string>();
         const tree = child.type === 'text' ? undefined : toTree(child, imports, used);
-        if (tree !== undefined && JSON.stringify(tree).length >= smallest) {
+        const json = tree === undefined ? '' : JSON.stringify(tree);
+        if (json.length >= smallest) {
           converted = true;
-          return staticTree(tree, used);
+          return staticTree(json, used);
         }
         walk(child);
         return child;

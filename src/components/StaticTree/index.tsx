@@ -4,13 +4,15 @@
  * The tree is only ever data: a name is an HTML element, one of the page's MDX components or one
  * of the components the page passes in `components`; props are strings and flags; text is text.
  */
-import {createElement, type ElementType, type ReactNode} from 'react';
+import {createElement, useMemo, type ElementType, type ReactNode} from 'react';
 import {useMDXComponents} from '@mdx-js/react';
 import {nameFrom, type StaticNode} from '../../lib/static-tree';
 
 type Props = {tree: string; components?: Record<string, ElementType>};
 
 export default function StaticTree({tree, components = {}}: Props): ReactNode {
+  // Parsed once per tree, not again on each render (a tab chosen, the colour mode changed).
+  const root = useMemo(() => JSON.parse(tree) as StaticNode, [tree]);
   const provided = useMDXComponents() as Record<string, ElementType | undefined>;
   const render = (node: StaticNode): ReactNode => {
     if (typeof node === 'string') return node;
@@ -19,5 +21,5 @@ export default function StaticTree({tree, components = {}}: Props): ReactNode {
     if (!type) throw new Error(`StaticTree: the page passed no component named ${name}`);
     return createElement(type, props || null, ...children.map(render));
   };
-  return render(JSON.parse(tree) as StaticNode);
+  return render(root);
 }
