@@ -7,7 +7,7 @@
  * worth (the A/B: the site built without it, Lighthouse on phones in turns with the site as it is)
  * — and writes bench/results.json and bench/RESULTS.md.
  *
- * Usage: npm run bench [-- --scaling 200,500,1000,2000 | --scaling none] [--ab all | --ab none | --ab Tabs,ssr-template]
+ * Usage: npm run bench [-- --scaling 200,500,1000,2000 | --scaling none] [--ab all | --ab none | --ab prefetch-once,ssr-template]
  *                      [--levers all | --levers none | --levers 'one SSG thread']
  */
 import {execFileSync} from 'node:child_process';

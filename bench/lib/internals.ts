@@ -7,8 +7,6 @@
  * longer there once, the A/B stops and names this file, instead of measuring a site that still
  * holds the internal.
  */
-import {existsSync, rmSync} from 'node:fs';
-import {join} from 'node:path';
 import {replaceOnce} from './files';
 
 export type Internal = {
@@ -18,17 +16,10 @@ export type Internal = {
   remove(copyDir: string): void;
 };
 
-function removeDirectory(copyDir: string, dir: string): void {
-  const target = join(copyDir, dir);
-  if (!existsSync(target)) throw new Error(`bench A/B: ${dir} is gone from the project; update bench/lib/internals.ts`);
-  rmSync(target, {recursive: true});
-}
-
 /** Removes `line` from `file` of the copy, which must hold it exactly once. */
 const removeLine = (copyDir: string, file: string, line: string): void => replaceOnce(copyDir, file, `\n${line}\n`, '\n', 'bench/lib/internals.ts');
 
 export const internals: Internal[] = [
-  {name: 'Tabs', what: 'swizzle of the theme Tabs (hydrates the tabs as the server wrote them)', remove: (copy) => removeDirectory(copy, 'src/theme/Tabs')},
   {name: 'prefetch-once', what: "plugin replacing core's window.docusaurus module (prefetches each file once)", remove: (copy) => removeLine(copy, 'docusaurus.config.ts', '    prefetchOnce,')},
   {name: 'ssr-template', what: "Docusaurus' HTML template with the scripts loaded after the first paint", remove: (copy) => removeLine(copy, 'docusaurus.config.ts', '  ssrTemplate,')},
 ];

@@ -319,7 +319,7 @@ export function renderMarkdown(results: Results): string {
     `${machine.cpus} × ${machine.cpuModel}, ${gb(machine.totalMemoryBytes)} of memory, Node.js ${machine.node}, ${machine.chromium}.`,
     `Build and scaling figures are single runs as measured, Lighthouse figures medians of ${lighthouseRuns} runs; wall times depend on whatever else the machine was doing. KB, MB and GB are 1,024, 1,024² and 1,024³ bytes.`,
     '',
-    'Reproduce: `npm install && npm run bench` (`npm run bench -- --scaling 200,500` for other scaling sizes, `--scaling none` to skip scaling; `--ab Tabs,ssr-template` to A/B only some internals, `--ab none` to skip the A/B). All figures are in `bench/results.json`.',
+    'Reproduce: `npm install && npm run bench` (`npm run bench -- --scaling 200,500` for other scaling sizes, `--scaling none` to skip scaling; `--ab prefetch-once,ssr-template` to A/B only some internals, `--ab none` to skip the A/B). All figures are in `bench/results.json`.',
     '',
     buildSection(results),
     '',

@@ -16,11 +16,6 @@ type Pinned = {replacement: string; upstream: string[]; sha256: string};
 /** The files of packages each replacement copies, patches or imports past their public entry points. */
 const pinned: Pinned[] = [
   {
-    replacement: 'src/theme/Tabs (swizzle of the theme Tabs)',
-    upstream: ['@docusaurus/theme-classic/lib/theme/Tabs/index.js', '@docusaurus/theme-common/lib/utils/tabsUtils.js'],
-    sha256: '7193d218e95eecd8731b9c0d23c1880beefdc0c35b9a41791b2406451170f6ce',
-  },
-  {
     replacement: "src/plugins/prefetch-once (replaces core's client module docusaurus.js, imports prefetch, preload and flat)",
     upstream: [
       '@docusaurus/core/lib/client/docusaurus.js',
