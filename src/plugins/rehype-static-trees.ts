@@ -5,8 +5,8 @@
  *
  * Why: the build's memory grows with the number of elements the pages' modules hold, far more
  * than with their bytes. With the pages as JSX, the bench's copy with 2,000 operations peaked at
- * 5.47 GB (4.46 GB while bundling); with the same pages as trees, at 3.74 GB (3.52 GB while
- * bundling), in the scaling table of bench/RESULTS.md. The HTML is the same: StaticTree makes the elements MDX would
+ * 5.47 GB (4.46 GB while bundling); with the same pages as trees, at 3.74 and 3.85 GB in two
+ * runs (3.52 and 3.49 GB while bundling; the scaling table of bench/RESULTS.md). The HTML is the same: StaticTree makes the elements MDX would
  * have made, through the same components, and tests/unit/rehype-static-trees.test.ts compares the
  * two renderings.
  *
