@@ -1,13 +1,11 @@
 import type {Config} from '@docusaurus/types';
-import type * as Docs from '@docusaurus/plugin-content-docs';
 import type * as Theme from '@docusaurus/theme-classic';
 import type {UserThemeConfig} from '@docusaurus/theme-common';
 import {version as siteVersion} from './package.json';
 import {darkCodeTheme, lightCodeTheme} from './src/data/prism-themes';
 import announcementBarId from './src/plugins/announcement-bar-id';
-import {downloadsOf} from './scripts/lib/downloads';
-import {apis} from './scripts/lib/specs';
-import {createApiPageMD, createInfoPageMD, createTagPageMD, pageTemplate, type InfoPage} from './src/plugins/api-pages';
+import {apis} from './lib/api-model/specs';
+import {generatedStaticDir, type ApiReferenceOptions} from './src/plugins/api-reference';
 import markdownTwins from './src/plugins/markdown-twins';
 import rehypeTableScroll from './src/plugins/rehype-table-scroll';
 import rehypeStaticTrees from './src/plugins/rehype-static-trees';
@@ -21,9 +19,11 @@ const env = {
   repositoryUrl: process.env.PLAZA_REPOSITORY_URL ?? 'https://code.plaza.example/plaza/developer-docs',
   hideNavbarOnScroll: process.env.PLAZA_NAVBAR_HIDE_ON_SCROLL === 'true',
   followSystemColorMode: process.env.PLAZA_FOLLOW_SYSTEM_COLOR_MODE === 'true',
-  // Only the builds of tests/lib/site-copy.ts set it, to `warn`: their small specs lack the operations the guides link to.
-  brokenLinks: process.env.PLAZA_BROKEN_LINKS === 'warn' ? ('warn' as const) : ('throw' as const),
+  // Only the fixture sites of the tests set it: their specs are not Plaza's, so Plaza's own spec rules do not apply,
+  // and their small specs lack the operations the guides link to, so broken links only warn.
+  foreignSpecs: process.env.PLAZA_FOREIGN_SPECS === 'true',
 };
+const brokenLinks = env.foreignSpecs ? 'warn' : 'throw';
 
 // The brand lives here and nowhere else: pages read it from siteConfig.customFields.
 const brand = 'Plaza';
@@ -46,11 +46,11 @@ const config: Config = {
   organizationName: 'plaza',
   projectName: 'developer-docs',
 
-  onBrokenLinks: env.brokenLinks,
-  onBrokenAnchors: env.brokenLinks,
+  onBrokenLinks: brokenLinks,
+  onBrokenAnchors: brokenLinks,
   onDuplicateRoutes: 'throw',
   markdown: {
-    hooks: {onBrokenMarkdownLinks: env.brokenLinks, onBrokenMarkdownImages: 'throw'},
+    hooks: {onBrokenMarkdownLinks: brokenLinks, onBrokenMarkdownImages: 'throw'},
   },
 
   // Every faster flag but Rspack's persistent cache: with it, a build of 2,000 operations peaked at
@@ -61,6 +61,8 @@ const config: Config = {
   // Docusaurus missing at DOMContentLoaded, which now comes before it starts, so it is off.
   ssrTemplate,
   baseUrlIssueBanner: false,
+  // What readers download (the specs and the Postman collections) is written from specs/ at build time.
+  staticDirectories: ['static', generatedStaticDir],
 
   i18n: {defaultLocale: 'en', locales: ['en'], localeConfigs: {en: {direction: 'ltr', htmlLang: 'en'}}},
 
@@ -68,7 +70,8 @@ const config: Config = {
 
   plugins: [
     [
-      '@docusaurus/plugin-content-docs',
+      // The docs plugin, with the API reference generated from specs/ before the docs are read.
+      './src/plugins/api-reference/index.ts',
       {
         routeBasePath: '/',
         sidebarPath: './sidebars.ts',
@@ -79,33 +82,8 @@ const config: Config = {
         // Tables scroll inside themselves instead of widening the page; then the parts of a page that
         // are only elements and text become data (StaticTree), so that a large reference builds in far less memory.
         rehypePlugins: [rehypeTableScroll, rehypeStaticTrees],
-      } satisfies Docs.Options,
-    ],
-    [
-      'docusaurus-plugin-openapi-docs',
-      {
-        id: 'openapi',
-        docsPluginId: 'default',
-        // One generated reference per API of scripts/lib/specs.ts, into docs/api/<name>.
-        config: Object.fromEntries(
-          apis.map((api) => [
-            api.name,
-            {
-              specPath: api.file,
-              outputDir: `docs${api.route}`,
-              sidebarOptions: {groupPathsBy: 'tag', categoryLinkSource: 'tag'},
-              // The generators write whole pages, front matter included, from spec text made safe (scripts/lib/spec-text.ts).
-              template: pageTemplate,
-              tagTemplate: pageTemplate,
-              markdownGenerators: {
-                createApiPageMD,
-                createInfoPageMD: (page: InfoPage) => createInfoPageMD(page, downloadsOf(api.name)),
-                createTagPageMD,
-              },
-            },
-          ]),
-        ),
-      },
+        foreignSpecs: env.foreignSpecs,
+      } satisfies ApiReferenceOptions,
     ],
     '@docusaurus/plugin-content-pages',
     '@docusaurus/plugin-sitemap',

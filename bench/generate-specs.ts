@@ -8,7 +8,7 @@
 import {readFileSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {parseDocument, type Document} from 'yaml';
-import {apis, listOperations, parseSpec, type ApiName} from '../scripts/lib/specs';
+import {apis, listOperations, parseSpec, type ApiName} from '../lib/api-model/specs';
 
 export type SpecTexts = Record<ApiName, string>;
 

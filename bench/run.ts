@@ -16,7 +16,7 @@ import {cpus, totalmem} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {parseArgs} from 'node:util';
-import {serveBuild} from '../tests/lib/site-copy';
+import {serveBuild} from '../scripts/lib/site-copy';
 import {countOperations} from './generate-specs';
 import {chromiumVersion} from '../scripts/lib/chromium';
 import {parseAbInternals, runAb, type AbRun} from './lib/ab';

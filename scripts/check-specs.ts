@@ -1,44 +1,26 @@
 /**
- * Checks the committed specs against the list of operations the product requires
- * (tests/fixtures/operations.md): every listed slug has its operation with the listed
- * summary, method and tag, tags come in the listed order, no two pages share a slug,
- * no description carries script, and no local $ref points at nothing. Exits 1 and prints one
- * line per problem (one line in all for a spec that holds none of the listed operations).
+ * Checks specs/ without building the site: reads the API model (lib/api-model) and applies the
+ * rules the build applies before it writes the reference. Prints one line per problem and exits 1,
+ * or says that the specs pass. PLAZA_FOREIGN_SPECS=true applies only the rules every spec must keep.
  *
- * Usage: tsx scripts/check-specs.ts
+ * Usage: npm run specs:check
  */
-import {readFileSync} from 'node:fs';
-import {apis, checkAgainstList, checkSlugs, findDanglingRefs, findUnsafeHtml, parseOperationList, readSpec} from './lib/specs';
+import {checkModel} from '../lib/api-model/check';
+import {loadApiModel} from '../lib/api-model/model';
 
-export function checkCommittedSpecs(listFile = 'tests/fixtures/operations.md'): string[] {
-  const list = parseOperationList(readFileSync(listFile, 'utf8'));
-  return apis.flatMap((api) => {
-    const spec = readSpec(api.file);
-    // Every other check reads through the references: with one that points at nothing, say only that.
-    const dangling = findDanglingRefs(spec).map((problem) => `${api.file}: ${problem}`);
-    if (dangling.length > 0) return dangling;
-    return [
-      ...checkSlugs(spec).map((problem) => `${api.file}: ${problem}`),
-      ...findUnsafeHtml(spec).map((problem) => `${api.file}: ${problem}`),
-      ...checkAgainstList(api.name, spec, list),
-    ];
-  });
+async function main(): Promise<string[]> {
+  const model = await loadApiModel('.');
+  return checkModel(model, '.', {foreign: process.env.PLAZA_FOREIGN_SPECS === 'true'});
 }
 
-/** The problems, or the one line that says why the specs could not be read. */
-function problemsOrFailure(): string[] {
-  try {
-    return checkCommittedSpecs();
-  } catch (error) {
-    return [`specs: cannot check them: ${error instanceof Error ? error.message.replace(/\s+/g, ' ') : String(error)}`];
-  }
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const problems = problemsOrFailure();
-  if (problems.length > 0) {
+main().then(
+  (problems) => {
     for (const problem of problems) console.error(problem);
+    if (problems.length > 0) process.exit(1);
+    console.log('specs: every listed operation has its page, and no slug is shared');
+  },
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
     process.exit(1);
-  }
-  console.log('specs: every listed operation has its page, and no slug is shared');
-}
+  },
+);

@@ -24,7 +24,8 @@ import {
   type ApiName,
   type ListedOperation,
   type OpenApiDocument,
-} from './lib/specs';
+} from '../lib/api-model/specs';
+import {operationListFile} from '../lib/api-model/check';
 
 export type FetchOptions = {host: string; outDir: string; timeoutMs: number; listFile: string};
 
@@ -117,7 +118,7 @@ async function main(): Promise<void> {
     host: values.host,
     outDir: values.out,
     timeoutMs: Number(values.timeout),
-    listFile: 'tests/fixtures/operations.md',
+    listFile: operationListFile,
   });
   for (const line of written) console.log(`specs: updated ${line}`);
 }

@@ -8,7 +8,8 @@
 import {readdir, readFile, rm} from 'node:fs/promises';
 import {join, relative, sep} from 'node:path';
 import {parseArgs} from 'node:util';
-import {excludedFromIndex, operationMetadata, pageToIndex} from './lib/search-pages';
+import {searchFactsFile, type OperationFacts} from '../lib/api-render/search-facts';
+import {excludedFromIndex, pageToIndex} from './lib/search-pages';
 
 /** Pagefind's prebuilt search UIs, which the site does not load. */
 const unusedFiles = /^pagefind-(component-ui|modular-ui|ui|highlight)\.(js|css)$/;
@@ -25,7 +26,7 @@ function routeOf(buildDir: string, file: string): string {
 
 export async function indexSearch(buildDir: string, projectDir = '.'): Promise<{pages: number; seconds: number}> {
   const started = performance.now();
-  const operations = operationMetadata(projectDir);
+  const operations = new Map(Object.entries(JSON.parse(await readFile(join(projectDir, searchFactsFile), 'utf8')) as Record<string, OperationFacts>));
   // Pagefind's Node API is an ES module only.
   const {close, createIndex} = await import('pagefind');
   const {index, errors} = await createIndex({forceLanguage: 'en', excludeSelectors: excludedFromIndex});

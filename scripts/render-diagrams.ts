@@ -17,7 +17,7 @@ import {createRequire} from 'node:module';
 import {join} from 'node:path';
 import {parseArgs} from 'node:util';
 import type {Mermaid} from 'mermaid';
-import {altText, findDiagrams, missingAltReason, modes, svgDir, svgName, svgSize, type Diagram} from './lib/diagrams';
+import {altText, findDiagrams, missingAltReason, modes, svgDir, svgName, svgSize, type Diagram} from '../lib/diagrams';
 
 
 /** mermaid's self-contained browser build: it needs no network. */

@@ -6,7 +6,7 @@
  */
 import {rmSync} from 'node:fs';
 import {join} from 'node:path';
-import {serveBuild, temporaryCopy} from '../../tests/lib/site-copy';
+import {serveBuild, temporaryCopy} from '../../scripts/lib/site-copy';
 import {internals, type Internal} from './internals';
 import {lighthousePaired, type LighthouseResult} from './lighthouse';
 import {pickNamed} from './options';

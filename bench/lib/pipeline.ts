@@ -1,8 +1,7 @@
 /**
- * The site's build pipeline as a reader's CI runs it (`npm run build`): `npm run gen-api` (the API
- * pages from specs/) and `npx docusaurus build`, measured as one process tree, then the search
- * indexing step (scripts/index-search.ts), measured on its own, and the headers step
- * (scripts/write-headers.ts), last as in `npm run build`. Cold runs first remove every
+ * The site's build pipeline as `npm run build` runs it: the site steps of scripts/pipeline.ts, each
+ * measured as one process tree: `docusaurus build` (its API reference plugin reads specs/ and writes
+ * the reference while Docusaurus loads the site), the search indexing step and the headers step. Cold runs first remove every
  * cache: .docusaurus, build and node_modules/.cache (where Rspack's persistent cache is, when a
  * lever turns it on). Each run also says where its time and memory went, phase by phase
  * (bench/lib/phases.ts).
@@ -12,6 +11,7 @@ import {join} from 'node:path';
 import {measureCommand} from './measure-command';
 import {perfLine, phasesOf, type Phase} from './phases';
 import {treeStats} from './files';
+import {siteSteps, stepEnv} from '../../scripts/pipeline';
 
 export type PipelineRun = {
   /** The whole pipeline, the indexing step included. */
@@ -26,15 +26,11 @@ export type PipelineRun = {
   phases: Phase[];
 };
 
-/**
- * Each step of the pipeline, with the suffix of its log file beside the first one's. Synthetic
- * specs (the scaling runs) hold operations and tags that the product's list lacks, so the spec
- * check of gen-api would refuse them: their pipeline generates the pages with gen-pages alone.
- */
-const stepsOf = (checkSpecs: boolean) => [
-  {script: `npm run --silent ${checkSpecs ? 'gen-api' : 'gen-pages'} && npx docusaurus build`, log: '', phase: 'API pages generated'},
-  {script: 'npx tsx scripts/index-search.ts', log: '-index', phase: 'search index'},
-  {script: 'npx tsx scripts/write-headers.ts', log: '-headers', phase: 'headers'},
+/** The phase of each site step (the first one's are Docusaurus' own), and the suffix of its log beside the first one's. */
+const stepMeasures = [
+  {log: '', phase: 'start-up'},
+  {log: '-index', phase: 'search index'},
+  {log: '-headers', phase: 'headers'},
 ];
 
 /** A pipeline that failed, with what was measured until then. */
@@ -49,19 +45,24 @@ export class PipelineError extends Error {
 }
 
 /** `env` adds to the environment of every step (a lever of bench/lib/levers.ts). */
-export async function runPipeline(projectDir: string, cold: boolean, logFile: string, checkSpecs = true, env: Record<string, string> = {}): Promise<PipelineRun> {
+/**
+ * Synthetic specs (the scaling runs) hold operations and tags that the product's list lacks: with
+ * `foreignSpecs`, the build applies only the rules every spec must keep (PLAZA_FOREIGN_SPECS).
+ */
+export async function runPipeline(projectDir: string, cold: boolean, logFile: string, foreignSpecs = false, env: Record<string, string> = {}): Promise<PipelineRun> {
   if (cold) {
     for (const dir of ['.docusaurus', 'build', 'node_modules/.cache']) rmSync(join(projectDir, dir), {recursive: true, force: true});
   }
-  // The committed specs, never a download: without PLAZA_API_HOST, gen-api uses specs/ as it is.
-  const stepEnv: NodeJS.ProcessEnv = {...process.env, ...env, DOCUSAURUS_PERF_LOGGER: 'true'};
-  delete stepEnv.PLAZA_API_HOST;
+  // The committed specs, never a download: the site steps do not fetch.
+  const environment = stepEnv(projectDir, {...process.env, ...env, DOCUSAURUS_PERF_LOGGER: 'true', ...(foreignSpecs ? {PLAZA_FOREIGN_SPECS: 'true'} : {})});
   const measured = {wallMs: 0, peakTreeRssBytes: 0, peakProcessRssBytes: 0, indexMs: 0};
   const phases: Phase[] = [];
-  for (const [index, {script, log: suffix, phase}] of stepsOf(checkSpecs).entries()) {
+  for (const [index, step] of siteSteps.entries()) {
+    const {log: suffix, phase} = stepMeasures[index] ?? {log: `-${index}`, phase: step.name};
+    const script = step.command.join(' ');
     // Each step's output goes to its own log: logFile, then -index.log and -headers.log beside it.
     const log = logFile.replace(/\.log$/, `${suffix}.log`);
-    const result = await measureCommand('sh', ['-c', script], {cwd: projectDir, env: stepEnv, logFile: log, marks: perfLine});
+    const result = await measureCommand('sh', ['-c', script], {cwd: projectDir, env: environment, logFile: log, marks: perfLine});
     measured.wallMs += result.wallMs;
     measured.peakTreeRssBytes = Math.max(measured.peakTreeRssBytes, result.peakTreeRssBytes);
     measured.peakProcessRssBytes = Math.max(measured.peakProcessRssBytes, result.peakProcessRssBytes);

@@ -7,7 +7,7 @@
 import {rmSync} from 'node:fs';
 import {join} from 'node:path';
 import {writeSyntheticSpecs} from '../generate-specs';
-import {temporaryCopy} from '../../tests/lib/site-copy';
+import {temporaryCopy} from '../../scripts/lib/site-copy';
 import type {Lever} from './levers';
 import {PipelineError, runPipeline, type PipelineRun} from './pipeline';
 import {measureSearchIndex, type SearchIndex} from './search-index';
@@ -24,7 +24,7 @@ export async function runScaling(operations: number, logFile: string, lever?: Le
   try {
     writeSyntheticSpecs(copy, operations);
     lever?.apply?.(copy);
-    const run = await runPipeline(copy, true, logFile, false, lever?.env);
+    const run = await runPipeline(copy, true, logFile, true, lever?.env);
     return {operations, ...named, ok: true, ...run, search: await measureSearchIndex(join(copy, 'build'))};
   } catch (error) {
     const measured = error instanceof PipelineError;

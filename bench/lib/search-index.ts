@@ -12,7 +12,7 @@ import {readFileSync, statSync} from 'node:fs';
 import {extname, join} from 'node:path';
 import {setTimeout as sleep} from 'node:timers/promises';
 import {chromiumFlags, chromiumPath} from '../../scripts/lib/chromium';
-import {serveBuild} from '../../tests/lib/site-copy';
+import {serveBuild} from '../../scripts/lib/site-copy';
 import {gzipBytes, treeStats} from './files';
 
 export type Transfer = {bytes: number; files: number};

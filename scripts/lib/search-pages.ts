@@ -3,58 +3,13 @@
  * never changed. Only the article of a doc page with a kind (src/lib/search.ts) is indexed, without
  * its heading links and the parts of an API operation page marked `data-pagefind-ignore` (header
  * parameters, response fields, samples: see src/plugins/api-pages); the copy carries the page's
- * kind as a filter and, on an API operation page, its method and path, its operationId and the
- * names of its request fields as metadata that the search matches and ranks (searchRanking); on
+ * kind as a filter and, on an API operation page, the facts the model gives of it (lib/api-render/search-facts.ts:
+ * its method and path, its operationId and the names of its request fields) as metadata that the search matches and ranks (searchRanking); on
  * other pages, the codes their tables define, as fields.
  */
 import escape from 'lodash/escape';
 import {decodeEntities, kindOfRoute} from '../../src/lib/search';
-import {apis, listOperations, operationSlug, readSpec, resolveLocalRef, type OpenApiDocument} from './specs';
-
-export type OperationMetadata = {method: string; endpoint: string; operation: string; fields: string};
-
-type Schema = {
-  $ref?: string;
-  properties?: Record<string, unknown>;
-  items?: unknown;
-  allOf?: unknown[];
-  oneOf?: unknown[];
-  anyOf?: unknown[];
-};
-
-/** Every property name in a schema, its nested objects, arrays and compositions included. */
-function propertyNames(spec: OpenApiDocument, value: unknown, names: Set<string>, seen: Set<unknown>): void {
-  const schema = resolveLocalRef<Schema | undefined>(spec, value);
-  if (!schema || typeof schema !== 'object' || seen.has(schema)) return;
-  seen.add(schema);
-  for (const [name, property] of Object.entries(schema.properties ?? {})) {
-    names.add(name);
-    propertyNames(spec, property, names, seen);
-  }
-  for (const part of [schema.items, ...(schema.allOf ?? []), ...(schema.oneOf ?? []), ...(schema.anyOf ?? [])]) {
-    propertyNames(spec, part, names, seen);
-  }
-}
-
-/** The metadata of each API operation page, by route, read from the spec files in `projectDir`. */
-export function operationMetadata(projectDir: string): Map<string, OperationMetadata> {
-  const byRoute = new Map<string, OperationMetadata>();
-  for (const api of apis) {
-    const spec = readSpec(`${projectDir}/${api.file}`);
-    for (const operation of listOperations(spec)) {
-      const body = resolveLocalRef<{content?: Record<string, {schema?: unknown}>} | undefined>(spec, operation.raw.requestBody);
-      const names = new Set<string>();
-      for (const media of Object.values(body?.content ?? {})) propertyNames(spec, media.schema, names, new Set());
-      byRoute.set(`${api.route}/${operationSlug(operation)}`, {
-        method: operation.method,
-        endpoint: `${operation.method} ${operation.path}`,
-        operation: operation.operationId ?? '',
-        fields: [...names].join(' '),
-      });
-    }
-  }
-  return byRoute;
-}
+import type {OperationFacts} from '../../lib/api-render/search-facts';
 
 /** How much an operation's method and path count, on Pagefind's scale where an h1 weighs 7 and body text 1 (10 at most). */
 const endpointWeight = 10;
@@ -76,7 +31,7 @@ export function codesDefined(html: string): string[] {
  * The HTML to index for the page at `route`, or undefined when search leaves the page out: a page
  * without a kind, or without a doc article (the generated category pages, which only list cards).
  */
-export function pageToIndex(html: string, route: string, operation?: OperationMetadata): string | undefined {
+export function pageToIndex(html: string, route: string, operation?: OperationFacts): string | undefined {
   const kind = kindOfRoute(route);
   if (!kind || !html.includes(articleStart)) return undefined;
   const title = decodeEntities(/<header><h1>(.*?)<\/h1>/s.exec(html)?.[1].replace(/<[^>]+>/g, '') ?? '');

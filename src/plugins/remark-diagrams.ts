@@ -7,7 +7,7 @@
  */
 import {existsSync, readFileSync} from 'node:fs';
 import {join, relative} from 'node:path';
-import {altText, diagramHash, missingAltReason, modes, svgDir, svgName, svgSize, svgUrlPath} from '../../scripts/lib/diagrams';
+import {altText, diagramHash, missingAltReason, modes, svgDir, svgName, svgSize, svgUrlPath} from '../../lib/diagrams';
 
 type MdastNode = {type: string; lang?: string | null; value?: string; position?: {start: {line: number}}; children?: MdastNode[]};
 type JsxElement = {

@@ -1,11 +1,11 @@
 import {readFileSync} from 'node:fs';
 import {test, expect, open, sitemapPaths} from './fixtures';
-import {apis, listOperations, operationSlug, parseOperationList, readSpec, resolveLocalRef, type Operation} from '../../scripts/lib/specs';
+import {apis, listOperations, operationSlug, parseOperationList, readSpec, resolveLocalRef, type Operation} from '../../lib/api-model/specs';
 
 type Parameter = {name: string; in: string};
 type Examples = Record<string, {summary?: string}>;
 
-const listed = parseOperationList(readFileSync('tests/fixtures/operations.md', 'utf8'));
+const listed = parseOperationList(readFileSync('specs/operations.md', 'utf8'));
 const sampleLanguages = ['cURL', 'Node.js', 'Python', 'PHP', 'Java', 'C#'];
 
 /** The labels of the JSON examples of a request body or response: their summaries, else their names. */

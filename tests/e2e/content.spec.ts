@@ -2,7 +2,7 @@ import {readFileSync} from 'node:fs';
 import {relative} from 'node:path';
 import type {Page as BrowserPage} from '@playwright/test';
 import {test, expect, open} from './fixtures';
-import {docPages} from '../../scripts/lib/docs-drift';
+import {docPages} from '../../lib/docs-source';
 
 const siteTitle = 'Plaza Developer Documentation';
 

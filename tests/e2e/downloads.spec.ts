@@ -3,8 +3,8 @@ import kebabCase from 'lodash/kebabCase';
 import type {APIRequestContext, Locator, Page} from '@playwright/test';
 import {parse} from 'yaml';
 import {test, expect, open} from './fixtures';
-import {collectionVariables, downloadsOf, type Download} from '../../scripts/lib/downloads';
-import {apis, readSpec} from '../../scripts/lib/specs';
+import {collectionVariables, downloadsOf, type Download} from '../../lib/api-render/downloads';
+import {apis, readSpec} from '../../lib/api-model/specs';
 import {formatProblems, rawUrlProblems, specProblems} from '../lib/postman';
 
 /** Fetches a download from the server, checks that it answers 200 with the file's type, and returns its text. */

@@ -18,7 +18,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import {unified} from 'unified';
 import {hostile, sentinelFile, sentinelGlobal, writeHostileSpecs} from '../fixtures/hostile-specs';
-import {buildCopy, copyProject, runIn, serveBuild, type Served} from '../lib/site-copy';
+import {buildCopy, copyProject, runIn, serveBuild, type Served} from '../../scripts/lib/site-copy';
 import {expect, open, test} from './fixtures';
 
 let copy = '';

@@ -11,7 +11,7 @@ import {readFileSync} from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type {Locator, Page} from '@playwright/test';
 import {parse} from 'yaml';
-import {kitchenSink, serveBuild, type Served} from '../lib/site-copy';
+import {kitchenSink, serveBuild, type Served} from '../../scripts/lib/site-copy';
 import {expect, open, test} from './fixtures';
 
 type Schema = {properties?: Record<string, Schema>; allOf?: Schema[]; items?: {$ref: string}; readOnly?: boolean; writeOnly?: boolean; const?: string; oneOf?: {$ref: string}[]; discriminator?: {propertyName: string; mapping: Record<string, string>}};

@@ -7,9 +7,9 @@
  */
 import {readFileSync} from 'node:fs';
 import {parse} from 'yaml';
-import {listOperations, operationSlug, type OpenApiDocument, type Operation} from '../../scripts/lib/specs';
-import {languages} from '../../src/plugins/api-pages/samples';
-import {kitchenSink, runIn, serveBuild, type Served} from '../lib/site-copy';
+import {listOperations, operationSlug, type OpenApiDocument, type Operation} from '../../lib/api-model/specs';
+import {languages} from '../../lib/api-render/samples';
+import {kitchenSink, runIn, serveBuild, type Served} from '../../scripts/lib/site-copy';
 import {expect, open, test} from './fixtures';
 
 type Scheme = {type: string; in?: string; name?: string; scheme?: string};

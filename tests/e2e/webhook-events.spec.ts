@@ -2,8 +2,8 @@ import {readFileSync} from 'node:fs';
 import camelCase from 'lodash/camelCase';
 import upperFirst from 'lodash/upperFirst';
 import {test, expect, open} from './fixtures';
-import {SpecIndex} from '../../scripts/lib/docs-drift';
-import {apis, listOperations, operationSlug, readSpec} from '../../scripts/lib/specs';
+import {SpecIndex} from '../lib/docs-drift';
+import {apis, listOperations, operationSlug, readSpec} from '../../lib/api-model/specs';
 
 // What a visitor should find on the catalogue, read from the specs it is generated from.
 const specs = Object.fromEntries(apis.map((api) => [api.name, readSpec(api.file)]));

@@ -10,8 +10,8 @@ import {isDeepStrictEqual} from 'node:util';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import {Collection, Item, ItemGroup, Url} from 'postman-collection';
-import {collectionAuth, collectionVariables} from '../../scripts/lib/downloads';
-import {listOperations, resolveLocalRef, type OpenApiDocument, type Operation} from '../../scripts/lib/specs';
+import {collectionAuth, collectionVariables} from '../../lib/api-render/downloads';
+import {listOperations, resolveLocalRef, type OpenApiDocument, type Operation} from '../../lib/api-model/specs';
 
 const ajv = new Ajv({allErrors: true, allowUnionTypes: true});
 addFormats(ajv);

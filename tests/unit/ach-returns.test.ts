@@ -7,7 +7,7 @@
 import {readFileSync} from 'node:fs';
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {apis, readSpec} from '../../scripts/lib/specs';
+import {apis, readSpec} from '../../lib/api-model/specs';
 
 type Json = Record<string, any>;
 

@@ -11,9 +11,9 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {after, test} from 'node:test';
 import assert from 'node:assert/strict';
-import {parseMdx} from '../../scripts/lib/spec-text';
-import {splitFrontMatter} from '../../src/plugins/markdown-twins/mdx-to-markdown';
-import {apis, listOperations, readSpec} from '../../scripts/lib/specs';
+import {parseMdx} from '../../lib/api-render/spec-text';
+import {splitFrontMatter} from '../../lib/docs-source';
+import {apis, listOperations, readSpec} from '../../lib/api-model/specs';
 import {csharpChecker, phpSyntaxError} from '../lib/syntax';
 
 type Block = {page: string; language: string; code: string};

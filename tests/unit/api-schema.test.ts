@@ -9,8 +9,8 @@ import {before, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {parse} from 'yaml';
 import {loadAndResolveSpec} from 'docusaurus-plugin-openapi-docs/lib/openapi/utils/loadAndResolveSpec';
-import {createApiPageMD, type ApiPage} from '../../src/plugins/api-pages/index';
-import {constraints, fieldTable, inlineDepth, schemaExample, typeLabel, type Alternatives, type Field, type FieldTable, type Schema} from '../../src/plugins/api-pages/schema';
+import {createApiPageMD, type ApiPage} from '../../lib/api-render/operation-page';
+import {constraints, fieldTable, inlineDepth, schemaExample, typeLabel, type Alternatives, type Field, type FieldTable, type Schema} from '../../lib/api-render/schema';
 import {mdxToMarkdown} from '../../src/plugins/markdown-twins/mdx-to-markdown';
 
 const fixture = 'tests/fixtures/kitchen-sink.yaml';

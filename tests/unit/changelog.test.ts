@@ -8,7 +8,7 @@ import {join} from 'node:path';
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import semver from 'semver';
-import {apis, readSpec} from '../../scripts/lib/specs';
+import {apis, readSpec} from '../../lib/api-model/specs';
 
 const changelog = readFileSync('docs/api/changelog.mdx', 'utf8');
 const headings = [...changelog.matchAll(/^### (.+)$/gm)].map((match) => match[1]);

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import sax from 'sax';
-import {altText, diagramHash, findDiagrams, modes, svgDir, svgName, svgSize} from '../../scripts/lib/diagrams';
+import {altText, diagramHash, findDiagrams, modes, svgDir, svgName, svgSize} from '../../lib/diagrams';
 
 // The pre-rendered diagrams (scripts/render-diagrams.ts) are complete, described and well-formed.
 

@@ -1,7 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {apis, readSpec} from '../../scripts/lib/specs';
-import {operationPages, type Specs} from '../../scripts/lib/webhook-events';
+import {apis, readSpec} from '../../lib/api-model/specs';
+import {operationPages, type Specs} from '../../lib/api-render/webhook-events';
 import {
   checkDocs,
   checkPermissions,
@@ -14,7 +14,7 @@ import {
   sandboxValues,
   sandboxValuesPartial,
   SpecIndex,
-} from '../../scripts/lib/docs-drift';
+} from '../lib/docs-drift';
 import {firstRequest} from '../../src/pages/_home/content';
 import {readFileSync} from 'node:fs';
 

@@ -1,22 +1,24 @@
 import {test, before} from 'node:test';
 import assert from 'node:assert/strict';
-import {execFile} from 'node:child_process';
-import {cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
-import {join, resolve} from 'node:path';
+import {readFileSync} from 'node:fs';
+import {resolve} from 'node:path';
 import {parse, stringify} from 'yaml';
-import {downloadsOf, toPostmanCollection, writeDownloads} from '../../scripts/lib/downloads';
-import {apis, listOperations, parseSpec, readSpec} from '../../scripts/lib/specs';
+import {downloadsOf, renderDownloads, toPostmanCollection} from '../../lib/api-render/downloads';
+import {loadApiModel, readSpecText, type ApiModel} from '../../lib/api-model/model';
+import {apis, listOperations, parseSpec, readSpec} from '../../lib/api-model/specs';
 import {formatProblems, rawUrlProblems, specProblems} from '../lib/postman';
 
-// The downloads are made once, as `npm run gen-api` makes them, into a temporary folder.
-const out = mkdtempSync(join(tmpdir(), 'plaza-downloads-'));
-const read = (file: string) => readFileSync(join(out, file), 'utf8');
-before(() => writeDownloads(out));
+// The downloads are made once, from the model, as the API reference plugin makes them.
+let model: ApiModel;
+let downloads = new Map<string, string>();
+const read = (file: string) => downloads.get(file) ?? assert.fail(`no download ${file}`);
+before(async () => {
+  model = await loadApiModel('.');
+  downloads = await renderDownloads(model);
+});
 
 test('the six downloads are written, each under the stable URL its links use', () => {
-  const downloads = apis.flatMap((api) => downloadsOf(api.name));
-  assert.deepEqual(readdirSync(out).sort(), downloads.map((download) => download.file).sort());
+  assert.deepEqual([...downloads.keys()].sort(), apis.flatMap((api) => downloadsOf(api.name)).map((download) => download.file).sort());
   for (const api of apis) {
     const urls = downloadsOf(api.name).map((download) => download.url);
     assert.deepEqual(urls, [`/specs/${api.name}.yaml`, `/specs/${api.name}.json`, `/specs/${api.name}.postman_collection.json`]);
@@ -90,26 +92,18 @@ test('the checks of a collection catch what would break it for a reader', () => 
   }
 });
 
-test('a spec the converter refuses stops gen-downloads with one line, and the folder keeps its files', async () => {
-  const root = mkdtempSync(join(tmpdir(), 'plaza-downloads-bad-'));
-  cpSync('specs', join(root, 'specs'), {recursive: true});
+test('a spec the converter refuses stops the downloads with one line naming the spec', async () => {
   const broken = parse(readFileSync('specs/accounts.yaml', 'utf8'));
   delete broken.paths;
-  writeFileSync(join(root, 'specs/accounts.yaml'), stringify(broken));
-  mkdirSync(join(root, 'downloads'));
-  writeFileSync(join(root, 'downloads/accounts.yaml'), 'the previous file');
-
-  const result = await new Promise<{code: number | null; stdout: string; stderr: string}>((done) =>
-    execFile(resolve('node_modules/.bin/tsx'), [resolve('scripts/gen-downloads.ts'), '--out', 'downloads'], {cwd: root}, (error, stdout, stderr) =>
-      done({code: error ? (error.code as number) : 0, stdout, stderr}),
-    ),
+  const [accounts, ...others] = model.apis;
+  assert.ok(accounts);
+  const documents = await readSpecText(stringify(broken), resolve('specs/accounts.yaml'), accounts.file);
+  const error = await renderDownloads({...model, apis: [{...accounts, ...documents}, ...others]}).then(
+    () => assert.fail('the downloads were made'),
+    (failure: Error) => failure,
   );
-  assert.equal(result.code, 1);
-  const lines = result.stderr.trim().split('\n');
-  assert.equal(lines.length, 1, result.stderr);
-  assert.match(lines[0], /^downloads failed: specs\/accounts\.yaml: the Postman converter failed: .*Paths.*; downloads\/ is unchanged$/);
-  assert.deepEqual(readdirSync(join(root, 'downloads')), ['accounts.yaml']);
-  assert.equal(readFileSync(join(root, 'downloads/accounts.yaml'), 'utf8'), 'the previous file');
+  assert.equal(error.message.split('\n').length, 1, error.message);
+  assert.match(error.message, /^specs\/accounts\.yaml: the Postman converter failed: .*Paths/);
 });
 
 test("a foreign spec's collection sends what its top-level security names, from empty variables named for it", async () => {

@@ -1,7 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
-import {apis, collectErrorCodes, readSpec} from '../../scripts/lib/specs';
+import {apis, collectErrorCodes, readSpec} from '../../lib/api-model/specs';
 
 /** The codes in the first column of the tables on the errors page. */
 function catalogueCodes(markdown: string): Set<string> {

@@ -2,7 +2,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {lintFromString, loadConfig} from '@redocly/openapi-core';
 import {countOperations, generateSpecs, readSpecs, type SpecTexts} from '../../bench/generate-specs';
-import {apis, checkSlugs, listOperations, parseSpec} from '../../scripts/lib/specs';
+import {apis, checkSlugs, listOperations, parseSpec} from '../../lib/api-model/specs';
 
 const committed = readSpecs('.');
 const committedCount = countOperations('.');

@@ -5,10 +5,10 @@
 import {readFileSync} from 'node:fs';
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {docPages} from '../../scripts/lib/docs-drift';
-import {checkOperationNames, thirdPerson} from '../../scripts/lib/operation-names';
-import {apis, readSpec} from '../../scripts/lib/specs';
-import {operationPages, type Specs} from '../../scripts/lib/webhook-events';
+import {docPages} from '../../lib/docs-source';
+import {checkOperationNames, thirdPerson} from '../lib/operation-names';
+import {apis, readSpec} from '../../lib/api-model/specs';
+import {operationPages, type Specs} from '../../lib/api-render/webhook-events';
 
 const specs = Object.fromEntries(apis.map((api) => [api.name, readSpec(api.file)])) as Specs;
 const pages = operationPages(specs);

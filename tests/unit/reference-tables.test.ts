@@ -7,10 +7,10 @@ import {readFileSync} from 'node:fs';
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import kebabCase from 'lodash/kebabCase';
-import {idempotentOperations, operationTable, referencePartials, renderPartial} from '../../scripts/lib/reference-tables';
-import {parseMdx} from '../../scripts/lib/spec-text';
-import {apis, readSpec, resolveLocalRef, type OpenApiDocument} from '../../scripts/lib/specs';
-import type {OperationPage, Specs} from '../../scripts/lib/webhook-events';
+import {idempotentOperations, operationTable, referencePartials, renderPartial} from '../../lib/api-render/reference-tables';
+import {parseMdx} from '../../lib/api-render/spec-text';
+import {apis, readSpec, resolveLocalRef, type OpenApiDocument} from '../../lib/api-model/specs';
+import type {OperationPage, Specs} from '../../lib/api-render/webhook-events';
 
 type Json = Record<string, any>;
 

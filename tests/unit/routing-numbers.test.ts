@@ -7,8 +7,8 @@
 import {readFileSync} from 'node:fs';
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {docPages} from '../../scripts/lib/docs-drift';
-import {apis, readSpec} from '../../scripts/lib/specs';
+import {docPages} from '../../lib/docs-source';
+import {apis, readSpec} from '../../lib/api-model/specs';
 
 /** True when the nine digits pass the ABA checksum: 3·(d1+d4+d7) + 7·(d2+d5+d8) + (d3+d6+d9) ≡ 0 mod 10. */
 export function passesAbaChecksum(routingNumber: string): boolean {

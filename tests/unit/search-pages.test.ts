@@ -1,6 +1,8 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {operationMetadata, pageToIndex} from '../../scripts/lib/search-pages';
+import {pageToIndex} from '../../scripts/lib/search-pages';
+import {loadApiModel} from '../../lib/api-model/model';
+import {searchFacts} from '../../lib/api-render/search-facts';
 import {excerptParts, kindOfRoute, searchQuery} from '../../src/lib/search';
 
 test('a page’s kind comes from its route; pages outside the five sections have none', () => {
@@ -45,8 +47,8 @@ test('only doc articles with a kind are indexed, with the kind as filter and met
   assert.match(pageToIndex(page('Rate limits'), '/api/rate-limits')!, /<span data-pagefind-meta="topic:Rate limits"><\/span>/);
 });
 
-test('an API operation page carries its endpoint, operationId and request fields, read from the specs', () => {
-  const operations = operationMetadata('.');
+test('an API operation page carries its endpoint, operationId and request fields, read from the specs', async () => {
+  const operations = new Map(Object.entries(searchFacts(await loadApiModel('.'))));
   const createPayment = operations.get('/api/financial/create-payment')!;
   assert.equal(createPayment.endpoint, 'POST /v1/payments');
   assert.equal(createPayment.method, 'POST');

@@ -1,10 +1,14 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
-import {checkAgainstList, checkSlugs, findDanglingRefs, findUnsafeHtml, listOperations, operationSlug, parseOperationList, parseSpec, type OpenApiDocument} from '../../scripts/lib/specs';
-import {checkCommittedSpecs} from '../../scripts/check-specs';
+import {resolve} from 'node:path';
+import {checkModel, operationListFile} from '../../lib/api-model/check';
+import {loadApiModel, readSpecText, SpecError} from '../../lib/api-model/model';
+import {checkAgainstList, checkSlugs, findUnsafeHtml, listOperations, operationSlug, parseOperationList, parseSpec, type OpenApiDocument} from '../../lib/api-model/specs';
+import {downloadsOf} from '../../lib/api-render/downloads';
+import {renderReference} from '../../lib/api-render/reference';
 
-const list = parseOperationList(readFileSync('tests/fixtures/operations.md', 'utf8'));
+const list = parseOperationList(readFileSync(operationListFile, 'utf8'));
 
 function spec(paths: OpenApiDocument['paths'], tags = [{name: 'Payments'}]): OpenApiDocument {
   return {openapi: '3.0.3', info: {title: 'Payments API'}, tags, paths};
@@ -22,14 +26,25 @@ test('the operation list holds 104 accounts and 88 payments operations: the prod
   });
 });
 
-test('slugs are the kebab-case of the operationId, as the plugin names pages', () => {
+test('slugs are the kebab-case of the operationId, else of the summary', () => {
   assert.equal(operationSlug({operationId: 'cancelsAPayment'}), 'cancels-a-payment');
   assert.equal(operationSlug({operationId: 'getApiKeyById'}), 'get-api-key-by-id');
   assert.equal(operationSlug({summary: 'Get all payouts'}), 'get-all-payouts');
 });
 
-test('the committed specs hold every listed operation, with no shared slug and no script', () => {
-  assert.deepEqual(checkCommittedSpecs(), []);
+test('the committed specs hold every listed operation, with no shared slug and no script, and the reference has a page and a sidebar entry for each', async () => {
+  const model = await loadApiModel('.');
+  assert.deepEqual(await checkModel(model, '.'), []);
+  for (const api of model.apis) {
+    const reference = renderReference(api, downloadsOf(api.name));
+    const sidebarIds = new Set(reference.sidebar.flatMap((item) => (item.type === 'category' ? item.items : [item])).map((item) => (item.type === 'doc' ? item.id : '')));
+    for (const item of list.filter((listed) => listed.api === api.name)) {
+      const page = reference.files.get(`${item.slug}.api.mdx`);
+      assert.ok(page, `${api.name}: no page file for ${item.slug}`);
+      assert.match(page, new RegExp(`^---\\nid: ${item.slug}\\n`), `${item.slug}: the page's id is its slug`);
+      assert.ok(sidebarIds.has(`${api.route.slice(1)}/${item.slug}`), `${api.name}: ${item.slug} is not in the sidebar`);
+    }
+  }
 });
 
 test('a missing operationId, summary or tag is a problem', () => {
@@ -73,14 +88,18 @@ test('script in any string of a spec is found, with where it is', () => {
   assert.deepEqual(findUnsafeHtml({info: {description: 'Use <code>amount</code> in minor units; see the **errors** page.'}}), []);
 });
 
-test('a local $ref that points at nothing is named in one line, with where it is', () => {
-  const dangling = spec({'/v1/payments': {get: {responses: {'200': {$ref: '#/components/responses/Gone'}}}}});
-  dangling.components = {responses: {Kept: {description: 'A response.'}}};
-  const problems = findDanglingRefs(dangling);
-  assert.equal(problems.length, 1);
-  assert.match(problems[0], /"#\/components\/responses\/Gone" at #\/paths\/~1v1~1payments\/get\/responses\/200/);
-  dangling.components.responses.Gone = {description: 'Now defined.'};
-  assert.deepEqual(findDanglingRefs(dangling), []);
+test('a $ref that points at nothing, in the document or in another file, is named in one line each; a $ref inside an example is data', async () => {
+  const dangling = spec({'/v1/payments': {get: {responses: {'200': {$ref: '#/components/responses/Gone'}, '404': {$ref: 'missing.yaml#/Gone'}}}}});
+  dangling.components = {responses: {Kept: {description: 'A response.', content: {'application/json': {example: {$ref: '#/not/a/reference'}}}}}};
+  const error = await readSpecText(JSON.stringify(dangling), resolve('specs/dangling.yaml'), 'specs/dangling.yaml').then(
+    () => assert.fail('the spec was read'),
+    (failure: Error) => failure,
+  );
+  assert.ok(error instanceof SpecError);
+  const lines = error.message.split('\n');
+  assert.equal(lines.length, 2, error.message);
+  assert.match(lines[0] ?? '', /^specs\/dangling\.yaml: .*Gone.* \(at #\/paths\/~1v1~1payments\/get\/responses\/200\)$/);
+  assert.match(lines[1] ?? '', /^specs\/dangling\.yaml: .*missing\.yaml.* \(at #\/paths\/~1v1~1payments\/get\/responses\/404\)$/);
 });
 
 test('a spec that holds none of the listed operations gets one line from the list check, not one per operation', () => {

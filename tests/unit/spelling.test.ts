@@ -6,8 +6,8 @@
 import {readFileSync} from 'node:fs';
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {docPages} from '../../scripts/lib/docs-drift';
-import {apis, readSpec} from '../../scripts/lib/specs';
+import {docPages} from '../../lib/docs-source';
+import {apis, readSpec} from '../../lib/api-model/specs';
 
 /** British forms, each with the American one to write instead. */
 const british: [RegExp, string][] = [

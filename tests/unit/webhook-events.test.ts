@@ -14,11 +14,12 @@ import {after, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import camelCase from 'lodash/camelCase';
 import upperFirst from 'lodash/upperFirst';
-import {apis, listOperations, operationSlug, readSpec, type ApiName} from '../../scripts/lib/specs';
-import {codeBlocks, SpecIndex} from '../../scripts/lib/docs-drift';
-import {buildCatalogue, checkEventsExtension, eventsExtension, exampleFromSchema, type Specs} from '../../scripts/lib/webhook-events';
-import {renderPage, signaturePartial} from '../../scripts/gen-webhook-events';
-import {languages} from '../../src/plugins/api-pages/samples';
+import {apis, listOperations, operationSlug, readSpec, type ApiName} from '../../lib/api-model/specs';
+import {codeBlocks} from '../../lib/docs-source';
+import {SpecIndex} from '../lib/docs-drift';
+import {buildCatalogue, checkEventsExtension, eventsExtension, exampleFromSchema, type Specs} from '../../lib/api-render/webhook-events';
+import {renderPage, signaturePartial} from '../../lib/api-render/webhook-events-page';
+import {languages} from '../../lib/api-render/samples';
 import {phpSyntaxError} from '../lib/syntax';
 
 type Json = Record<string, any>;

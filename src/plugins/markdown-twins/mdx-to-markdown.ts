@@ -15,7 +15,8 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Heading, List, Paragraph, PhrasingContent, Root, RootContent, Text} from 'mdast';
-import {parseMdx, toMarkdown} from '../../../scripts/lib/spec-text';
+import {parseMdx, toMarkdown} from '../../../lib/api-render/spec-text';
+import {splitFrontMatter} from '../../../lib/docs-source';
 
 /** A page that a category lists, as `<DocCardList>` shows it. */
 export type Card = {title: string; url: string; description?: string};
@@ -42,12 +43,6 @@ const admonitionTitles: Record<string, string> = {
   danger: 'Danger',
 };
 
-
-/** The front matter (as text) and the body of an MDX file. */
-export function splitFrontMatter(source: string): {frontMatter: string; body: string} {
-  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(source);
-  return match ? {frontMatter: match[1], body: source.slice(match[0].length)} : {frontMatter: '', body: source};
-}
 
 /** The Markdown twin of the MDX page in `file`, headed by `# title` unless the page has its own `#`. */
 export function mdxToMarkdown(source: string, file: string, title: string, context: TwinContext): string {

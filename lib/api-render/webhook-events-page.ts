@@ -1,15 +1,12 @@
 /**
- * Writes docs/api/webhook-events.mdx, the catalogue of every webhook event type, from the specs
- * (scripts/lib/webhook-events.ts reads them). `npm run gen-api` runs it after the API reference;
- * the page is git-ignored like the reference: change the specs or this generator, not the page.
- *
- * Usage: tsx scripts/gen-webhook-events.ts
+ * The page docs/api/webhook-events.mdx: the catalogue of every webhook event type, from the specs
+ * (webhook-events.ts reads them). The API reference plugin writes it with the reference; it is
+ * git-ignored like the reference: change the specs or this generator, not the page.
  */
-import {writeFileSync} from 'node:fs';
 import type {Paragraph, PhrasingContent, RootContent} from 'mdast';
-import {frontMatter, parseMdx, specMarkdown, text, toMdx} from './lib/spec-text';
-import {apis, readSpec} from './lib/specs';
-import {buildCatalogue, definesEvents, type CatalogueEvent, type EventGroup, type OperationPage, type Specs} from './lib/webhook-events';
+import {frontMatter, parseMdx, specMarkdown, text, toMdx} from './spec-text';
+import {apis} from '../api-model/specs';
+import {buildCatalogue, definesEvents, type CatalogueEvent, type EventGroup, type OperationPage, type Specs} from './webhook-events';
 
 export const pageFile = 'docs/api/webhook-events.mdx';
 export const signaturePartial = 'docs/_partials/_verify-webhook-signature.mdx';
@@ -88,7 +85,7 @@ export function renderPage(groups: EventGroup[]): string {
   const count = groups.reduce((sum, group) => sum + group.events.length, 0);
   const body = toMdx(
     [
-      {type: 'mdxFlowExpression', value: '/* Generated from specs/ by scripts/gen-webhook-events.ts (npm run gen-api). Edit the specs or the generator, not this file. */'},
+      {type: 'mdxFlowExpression', value: '/* Generated from specs/ by src/plugins/api-reference (npm start, npm run build). Edit the specs or the generator, not this file. */'},
       {type: 'mdxjsEsm', value: `import VerifySignature from '@site/${signaturePartial}';`},
       {type: 'heading', depth: 1, children: [text('Webhook events')]},
       // The generator's own words, with links into the site: read as the site's Markdown, not as spec text.
@@ -110,20 +107,7 @@ export function renderPageWithoutEvents(): string {
   return `${withoutEventsHead}\n\n${body}\n`;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  try {
-    const specs = Object.fromEntries(apis.map((api) => [api.name, readSpec(api.file)])) as Specs;
-    if (!definesEvents(specs)) {
-      writeFileSync(pageFile, renderPageWithoutEvents());
-      console.log(`${pageFile}: no spec defines components.schemas.Event, so the page lists no event types`);
-    } else {
-      const groups = buildCatalogue(specs);
-      writeFileSync(pageFile, renderPage(groups));
-      console.log(`${pageFile}: ${groups.reduce((sum, group) => sum + group.events.length, 0)} event types in ${groups.length} groups`);
-    }
-  } catch (error) {
-    // Each problem on its own line, without a stack trace: the messages name the spec and what it lacks.
-    console.error(`webhook events failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  }
+/** The catalogue page's MDX from the specs: every event type, or the page saying there are none. */
+export function webhookEventsPage(specs: Specs): string {
+  return definesEvents(specs) ? renderPage(buildCatalogue(specs)) : renderPageWithoutEvents();
 }

@@ -6,7 +6,7 @@
 import {createHash} from 'node:crypto';
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {codeBlocks, docPages} from './docs-drift';
+import {codeBlocks, docPages} from './docs-source';
 
 /** Where the SVGs live, and the URL path the site serves them under. */
 export const svgDir = join('static', 'diagrams');

@@ -6,8 +6,8 @@
 import escapeRegExp from 'lodash/escapeRegExp';
 import type {Link, RootContent} from 'mdast';
 import type {Problem} from './docs-drift';
-import {parseMdx} from './spec-text';
-import type {OperationPage} from './webhook-events';
+import {parseMdx} from '../../lib/api-render/spec-text';
+import type {OperationPage} from '../../lib/api-render/webhook-events';
 
 /** A verb in the third person: Create is Creates, Copy is Copies, Attach is Attaches; Cancels stays. */
 export function thirdPerson(verb: string): string {

@@ -1,9 +1,9 @@
 /**
  * A copy of the project that builds the site from other specs, for the browser tests that check
  * the pages of specs other than Plaza's (tests/e2e/hostile-specs.spec.ts, the kitchen sink):
- * copy the tracked files to a folder, put the specs in its specs/, generate and build there, and
- * serve its build on a free port. The bench builds its variants (the A/B, the scaling runs) in
- * such copies too, and serves its builds the same way.
+ * copy the tracked files to a folder, put the specs in its specs/, build there with the pipeline's
+ * site steps, and serve its build on a free port. The bench builds its variants (the A/B, the
+ * scaling runs) in such copies too, and serves its builds the same way.
  */
 import {execFileSync, spawn, spawnSync} from 'node:child_process';
 import {createHash} from 'node:crypto';
@@ -11,6 +11,7 @@ import {copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, s
 import {createServer, type AddressInfo} from 'node:net';
 import {tmpdir} from 'node:os';
 import {dirname, join} from 'node:path';
+import {runSteps, siteSteps} from '../pipeline';
 
 const root = process.cwd();
 
@@ -48,20 +49,13 @@ export function runIn(dir: string, command: string, args: string[], env: Record<
 }
 
 /**
- * Generates the pages of the copy's specs and builds the site, as `npm run build` does but without
- * its first step, the check of the specs against Plaza's operation list. Broken links only warn
- * (PLAZA_BROKEN_LINKS=warn): the guides link to operations of Plaza's specs that other specs lack.
- * Throws with the output of the step that failed.
+ * Builds the copy's site with the pipeline's site steps, its specs taken as foreign
+ * (PLAZA_FOREIGN_SPECS=true): Plaza's own spec rules do not apply, and broken links only warn, as
+ * the guides link to operations of Plaza's specs that other specs lack. Throws with the output of
+ * the step that failed.
  */
 export function buildCopy(dir: string): void {
-  const steps: [string, string[], Record<string, string>][] = [
-    ['npm', ['run', '--silent', 'gen-pages'], {}],
-    ['npm', ['run', '--silent', 'build', '--ignore-scripts'], {PLAZA_BROKEN_LINKS: 'warn'}],
-  ];
-  for (const [command, args, env] of steps) {
-    const result = runIn(dir, command, args, env);
-    if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${dir}:\n${result.output}`);
-  }
+  runSteps(siteSteps, dir, {env: {...process.env, PLAZA_FOREIGN_SPECS: 'true'}, quiet: true});
 }
 
 /** A port that nothing listens on now. */

@@ -6,7 +6,7 @@
  */
 import type {PhrasingContent, RootContent, Table, TableRow} from 'mdast';
 import {text, toMdx} from './spec-text';
-import {apis, resolveLocalRef, type OpenApiDocument, type Operation} from './specs';
+import {apis, resolveLocalRef, type OpenApiDocument, type Operation} from '../api-model/specs';
 import {operationPages, type OperationPage, type Specs} from './webhook-events';
 
 /** The folder of the generated partials (git-ignored: change the specs or this file, not them). */
@@ -85,7 +85,7 @@ export function permissionTable(specs: Specs): Table {
 
 /** A partial's MDX: a note that it is generated, then its content. */
 export function renderPartial(file: string, content: RootContent[]): Partial {
-  const note: RootContent = {type: 'mdxFlowExpression', value: '/* Generated from specs/ by scripts/gen-reference-tables.ts (npm run gen-pages). Edit the specs or the generator, not this file. */'};
+  const note: RootContent = {type: 'mdxFlowExpression', value: '/* Generated from specs/ by src/plugins/api-reference (npm start, npm run build). Edit the specs or the generator, not this file. */'};
   return {file, mdx: `${toMdx([note, ...content], file)}\n`};
 }
 

@@ -1,6 +1,6 @@
 /**
- * The Markdown generators that docusaurus-plugin-openapi-docs calls for every page of the API
- * reference (see its `markdownGenerators` and `template` options in docusaurus.config.ts).
+ * The pages of the API reference as MDX (lib/api-render/reference.ts calls them for each API of the
+ * model, in the API reference plugin's lifecycle), each written whole, front matter included.
  *
  * An operation page is plain MDX written out in full when the pages are generated: the endpoint,
  * parameter and field tables, and the request samples in six languages with the response
@@ -17,15 +17,12 @@
  */
 import {STATUS_CODES} from 'node:http';
 import type {Paragraph, PhrasingContent, RootContent, TableRow} from 'mdast';
-import type {Download} from '../../../scripts/lib/downloads';
-import {frontMatter, jsxBlock, jsxInline, plainText, specMarkdown, text, toMdx} from '../../../scripts/lib/spec-text';
-import {isPlazaKey, type SecurityScheme} from '../../../scripts/lib/specs';
+import type {Download} from './downloads';
+import {frontMatter, jsxBlock, jsxInline, plainText, specMarkdown, text, toMdx} from './spec-text';
+import {isPlazaKey, type SecurityScheme} from '../api-model/specs';
 import snakeCase from 'lodash/snakeCase';
 import {languages, type Part, type Pieces, type SampleRequest} from './samples';
 import {constraints, fieldTable, flatten, schemaExample, typeLabel, type Alternatives, type Field, type FieldTable, type Schema} from './schema';
-
-/** The generators write each page whole, front matter included (see spec-text.ts): the template adds nothing. */
-export const pageTemplate = require.resolve('./page.mustache');
 
 type Example = {summary?: string; value?: unknown};
 type Media = {schema?: Schema; example?: unknown; examples?: Record<string, Example>};

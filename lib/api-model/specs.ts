@@ -92,7 +92,7 @@ export function resolveLocalRef<T = Record<string, unknown>>(spec: OpenApiDocume
     .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')], spec) as T;
 }
 
-/** The slug of an operation's page, as docusaurus-plugin-openapi-docs 5.x derives it. */
+/** The slug of an operation's page: its operationId in kebab case, else its summary's. Every route of an operation is made with it. */
 export function operationSlug(operation: Pick<Operation, 'operationId' | 'summary'>): string {
   return kebabCase(operation.operationId ?? operation.summary ?? '');
 }
@@ -118,26 +118,6 @@ export function checkSlugs(spec: OpenApiDocument): string[] {
   return problems;
 }
 
-/** The local `$ref`s of a document that point at nothing, one line each, naming the `$ref` and where it is. */
-export function findDanglingRefs(spec: OpenApiDocument): string[] {
-  const problems: string[] = [];
-  const walk = (value: unknown, at: string): void => {
-    if (Array.isArray(value)) return value.forEach((item, index) => walk(item, `${at}/${index}`));
-    if (!value || typeof value !== 'object') return;
-    const ref = (value as {$ref?: unknown}).$ref;
-    if (typeof ref === 'string' && ref.startsWith('#/')) {
-      const target = ref
-        .slice(2)
-        .split('/')
-        .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), spec);
-      if (target === undefined) problems.push(`the $ref "${ref}" at ${at} points at nothing in the document`);
-    }
-    for (const [key, item] of Object.entries(value)) walk(item, `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
-  };
-  walk(spec, '#');
-  return problems;
-}
-
 const unsafePatterns: [RegExp, string][] = [
   [/<\s*script\b/i, 'a <script> tag'],
   [/<[^>]*\son[a-z]+\s*=/i, 'an event-handler attribute'],
@@ -159,7 +139,7 @@ export function findUnsafeHtml(value: unknown, at = '#'): string[] {
 
 export type ListedOperation = {api: ApiName; tag: string; slug: string; summary: string; method: string};
 
-/** The operations that the product requires, from the tables of tests/fixtures/operations.md. */
+/** The operations that the product requires, from the tables of specs/operations.md. */
 export function parseOperationList(markdown: string): ListedOperation[] {
   const listed: ListedOperation[] = [];
   let api: ApiName | undefined;
@@ -179,7 +159,7 @@ export function checkAgainstList(api: ApiName, spec: OpenApiDocument, list: List
   const bySlug = new Map(listOperations(spec).map((operation) => [operationSlug(operation), operation]));
   // A spec that is not Plaza's (none of the listed operations) gets one line, not one per operation.
   if (wanted.length > 0 && !wanted.some((item) => bySlug.has(item.slug))) {
-    return [`${api}: none of the ${wanted.length} operations that tests/fixtures/operations.md lists for it is in the spec; the check applies to Plaza's specs only`];
+    return [`${api}: none of the ${wanted.length} operations that specs/operations.md lists for it is in the spec; the check applies to Plaza's specs only`];
   }
   for (const item of wanted) {
     const operation = bySlug.get(item.slug);

@@ -1,24 +1,20 @@
 /**
- * The files a reader can download for each API, written from the committed specs by
- * scripts/gen-downloads.ts into static/specs/ (git-ignored), which the site serves as /specs/:
- * the spec as committed (YAML), the same document as JSON, and a Postman Collection v2.1.
+ * The files a reader can download for each API, made from the model by the API reference plugin
+ * into generated/static/specs/ (git-ignored), which the site serves as /specs/: the spec as
+ * committed (YAML), the same document as JSON, and a Postman Collection v2.1.
  *
- * This module is also read by docusaurus.config.ts (for the links of the info pages), so the
- * Postman converter, which takes a third of a second to load, is imported only when a collection
- * is made.
+ * The Postman converter, which takes a third of a second to load, is imported only when a
+ * collection is made.
  */
 import {createHash} from 'node:crypto';
-import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
-import {join} from 'node:path';
 import {isDeepStrictEqual} from 'node:util';
 import type {CollectionResult, Options} from 'openapi-to-postmanv2';
 import {toMarkdown} from './spec-text';
 import camelCase from 'lodash/camelCase';
-import {apis, isPlazaKey, listOperations, parseSpec, resolveLocalRef, type ApiName, type OpenApiDocument, type SecurityScheme} from './specs';
+import type {Api, ApiModel, ApiSpec} from '../api-model/model';
+import {isPlazaKey, listOperations, resolveLocalRef, type ApiName, type OpenApiDocument, type SecurityScheme} from '../api-model/specs';
 
-type Api = (typeof apis)[number];
-
-/** The folder under static/, and so the URL path, of the downloads. */
+/** The URL path of the downloads. */
 export const downloadsFolder = 'specs';
 
 const formats = [
@@ -276,35 +272,28 @@ export async function toPostmanCollection(api: Api, spec: OpenApiDocument): Prom
 }
 
 /** The three files of an API, each as the text to write. */
-async function downloadTexts(api: Api, yamlText: string): Promise<Map<Download, string>> {
-  const spec = parseSpec(yamlText);
+async function downloadTexts(api: ApiSpec): Promise<Map<Download, string>> {
   const [yaml, json, postman] = downloadsOf(api.name);
-  const collection = await toPostmanCollection(api, spec);
+  const collection = await toPostmanCollection(api, api.document);
   return new Map([
-    [yaml, yamlText],
-    [json, `${JSON.stringify(spec, null, 2)}\n`],
+    [yaml, api.source],
+    [json, `${JSON.stringify(api.document, null, 2)}\n`],
     [postman, `${JSON.stringify(collection, null, 2)}\n`],
   ]);
 }
 
 /**
- * Writes the downloads of every API, from the specs under `root`, into `dir` (emptied first).
- * Nothing is written unless every file could be made; a spec that cannot become a complete
- * collection throws a DownloadError that names its file.
+ * The downloads of every API of the model, by file name. Nothing is returned unless every file could
+ * be made; a spec that cannot become a complete collection throws a DownloadError that names its file.
  */
-export async function writeDownloads(dir: string, root = '.'): Promise<{file: string; bytes: number}[]> {
-  const texts = new Map<Download, string>();
-  for (const api of apis) {
+export async function renderDownloads(model: ApiModel): Promise<Map<string, string>> {
+  const texts = new Map<string, string>();
+  for (const api of model.apis) {
     try {
-      for (const [download, text] of await downloadTexts(api, readFileSync(join(root, api.file), 'utf8'))) texts.set(download, text);
+      for (const [download, text] of await downloadTexts(api)) texts.set(download.file, text);
     } catch (error) {
       throw new DownloadError(`${api.file}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  rmSync(dir, {recursive: true, force: true});
-  mkdirSync(dir, {recursive: true});
-  return [...texts].map(([download, text]) => {
-    writeFileSync(join(dir, download.file), text);
-    return {file: download.file, bytes: Buffer.byteLength(text)};
-  });
+  return texts;
 }

@@ -7,40 +7,19 @@
  * server snippets send, the permissions pages name (and tie to operations), the permission sentences
  * of the specs' own descriptions, and the sandbox test values of the partial against the specs.
  */
-import {readdirSync, readFileSync, statSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import {join, relative} from 'node:path';
 import {Ajv, type ValidateFunction} from 'ajv';
 import addFormats from 'ajv-formats';
 import ts from 'typescript';
-import {operationPermission} from './reference-tables';
-import {apis, listOperations, resolveLocalRef, type OpenApiDocument, type Operation} from './specs';
-import {operationPages, type Specs} from './webhook-events';
+import {codeBlocks, docPages} from '../../lib/docs-source';
+import {operationPermission} from '../../lib/api-render/reference-tables';
+import {apis, listOperations, resolveLocalRef, type OpenApiDocument, type Operation} from '../../lib/api-model/specs';
+import {operationPages, type Specs} from '../../lib/api-render/webhook-events';
 
 export type DocRequest = {file: string; line: number; method: string; path: string; query: string[]; body?: unknown};
 export type DocResponse = {file: string; line: number; status: string; body: unknown; request?: DocRequest};
 export type Problem = {file: string; line: number; reason: string};
-
-type Block = {lang: string; meta: string; line: number; text: string};
-
-/** The fenced code blocks of a Markdown or MDX text, with the line each starts on (1-based). */
-export function codeBlocks(text: string): Block[] {
-  const blocks: Block[] = [];
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const open = /^(\s*)(`{3,})(\w*)\s*(.*)$/.exec(lines[i]);
-    if (!open) continue;
-    const [, indent, fence, lang, meta] = open;
-    const body: string[] = [];
-    let j = i + 1;
-    while (j < lines.length && !new RegExp(`^\\s*${fence}\\s*$`).test(lines[j])) {
-      body.push(lines[j].startsWith(indent) ? lines[j].slice(indent.length) : lines[j]);
-      j++;
-    }
-    blocks.push({lang, meta, line: i + 1, text: body.join('\n')});
-    i = j;
-  }
-  return blocks;
-}
 
 const apiUrl = /https:\/\/api(?:\.sandbox)?\.plaza\.example(\/[^\s"'\\]*)/;
 
@@ -100,23 +79,6 @@ export function extractExamples(file: string, text: string): {requests: DocReque
     }
   }
   return {requests, responses, problems};
-}
-
-/** The hand-written pages: everything under docs/ but the generated API reference. */
-export function docPages(root = 'docs'): string[] {
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) {
-        if (!/^docs[\\/]api[\\/](accounts|financial)$/.test(path)) walk(path);
-      } else if (/\.mdx?$/.test(name)) {
-        files.push(path);
-      }
-    }
-  };
-  walk(root);
-  return files.sort();
 }
 
 type SpecOperation = Operation & {spec: string; pattern: RegExp; literalSegments: number};

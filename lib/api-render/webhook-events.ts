@@ -8,7 +8,7 @@ import {createHash} from 'node:crypto';
 import camelCase from 'lodash/camelCase';
 import kebabCase from 'lodash/kebabCase';
 import upperFirst from 'lodash/upperFirst';
-import {apis, listOperations, operationSlug, resolveLocalRef, type ApiName, type OpenApiDocument, type Operation} from './specs';
+import {apis, listOperations, operationSlug, resolveLocalRef, type ApiName, type OpenApiDocument, type Operation} from '../api-model/specs';
 
 export type Specs = Record<ApiName, OpenApiDocument>;
 export type Json = Record<string, unknown>;

@@ -1,0 +1,136 @@
+/**
+ * The API model: each spec of specs/ read ONCE (its YAML parsed by @redocly/openapi-core), then
+ * bundled (external `$ref`s brought in) into the two forms every output reads:
+ *
+ * - `document`: the bundled document with its local `$ref`s kept: what readers download, what the
+ *   Postman collections are converted from, and what the checks and tests walk by reference;
+ * - `resolved`: the same document with every `$ref` replaced by its target, which the reference pages
+ *   are rendered from. A component schema without a title is titled by its name (alternatives and
+ *   recursive fields are named by it), a `discriminator.mapping` names its schemas instead of
+ *   pointing at them, and a cycle is cut where a schema comes back inside itself, to the string
+ *   `circular(Title)` (see lib/api-render/schema.ts).
+ *
+ * A document that cannot be read or whose references do not resolve throws a SpecError: one line
+ * per problem, naming the file and where.
+ */
+import {readFile} from 'node:fs/promises';
+import {resolve} from 'node:path';
+import {bundle, createConfig, makeDocumentFromString, type Config} from '@redocly/openapi-core';
+import {apis, type ApiName, type OpenApiDocument} from './specs';
+
+export type Api = (typeof apis)[number];
+
+export type ApiSpec = Api & {
+  /** The spec's text, as committed. */
+  source: string;
+  /** Bundled, with its local `$ref`s kept. */
+  document: OpenApiDocument;
+  /** Every `$ref` replaced by its target; component schemas titled; cycles cut to `circular(Title)`. */
+  resolved: OpenApiDocument;
+};
+
+export type ApiModel = {
+  apis: ApiSpec[];
+  /** Each API's bundled document by name, for the readers that walk references. */
+  specs: Record<ApiName, OpenApiDocument>;
+};
+
+/** A spec that cannot be read or resolved: its message is one line per problem. */
+export class SpecError extends Error {}
+
+let redoclyConfig: Promise<Config> | undefined;
+
+/** The model of the specs under `projectDir`, each file read and parsed once. */
+export async function loadApiModel(projectDir: string): Promise<ApiModel> {
+  const loaded = await Promise.all(
+    apis.map(async (api): Promise<ApiSpec> => {
+      const file = resolve(projectDir, api.file);
+      const source = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+        throw new SpecError(`${api.file}: cannot be read (${error.code ?? error.message})`);
+      });
+      return {...api, source, ...(await readSpecText(source, file, api.file))};
+    }),
+  );
+  return {apis: loaded, specs: Object.fromEntries(loaded.map((api) => [api.name, api.document])) as Record<ApiName, OpenApiDocument>};
+}
+
+/**
+ * A spec's text as its two documents. `file` is where it lives (its relative `$ref`s are read from
+ * that folder); `name` is how errors call it.
+ */
+export async function readSpecText(source: string, file: string, name = file): Promise<Pick<ApiSpec, 'document' | 'resolved'>> {
+  let read: ReturnType<typeof makeDocumentFromString>;
+  try {
+    read = makeDocumentFromString(source, file);
+  } catch (error) {
+    throw new SpecError(`${name}: not valid YAML (${oneLine(error)})`);
+  }
+  const {parsed} = read;
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new SpecError(`${name}: the document is not a YAML mapping`);
+  const config = await (redoclyConfig ??= createConfig({}));
+  const bundled = async (dereference: boolean, document: object) => {
+    const result = await bundle({doc: {source: read.source, parsed: document}, config, dereference});
+    const problems = result.problems.filter((problem) => problem.severity === 'error');
+    if (problems.length > 0) {
+      throw new SpecError(problems.map((problem) => `${name}: ${problem.message.replace(/\s+/g, ' ')} (at ${problemPointer(problem)})`).join('\n'));
+    }
+    return result.bundle.parsed as OpenApiDocument;
+  };
+  const document = await bundled(false, structuredClone(parsed));
+  const resolved = cutCycles(await bundled(true, titled(structuredClone(parsed) as OpenApiDocument)));
+  return {document, resolved};
+}
+
+const oneLine = (error: unknown): string => (error instanceof Error ? error.message : String(error)).split('\n')[0]?.trim() ?? '';
+
+const problemPointer = (problem: {location: {pointer?: string}[]}): string => problem.location[0]?.pointer ?? '#';
+
+/** The document with each component schema that has no title titled by its name. */
+function titled(document: OpenApiDocument): OpenApiDocument {
+  for (const [name, schema] of Object.entries(document.components?.schemas ?? {})) {
+    if (schema && typeof schema === 'object' && !('title' in schema) && !('$ref' in schema)) (schema as {title?: string}).title = name;
+  }
+  return document;
+}
+
+type Json = Record<string, unknown>;
+
+/** The node a local `#/...` pointer names in `root`, or undefined. */
+function pointerTarget(root: unknown, pointer: string): unknown {
+  return pointer
+    .slice(2)
+    .split('/')
+    .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Json)[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), root);
+}
+
+/**
+ * A dereferenced document as a tree: where a node comes back inside itself, `circular(Title)` (its
+ * title, or nothing) stands for it; a discriminator's mapping holds the schemas it names.
+ */
+function cutCycles(root: OpenApiDocument): OpenApiDocument {
+  const ancestors: unknown[] = [];
+  const copy = (value: unknown): unknown => {
+    if (value === null || typeof value !== 'object') return value;
+    if (ancestors.includes(value)) {
+      const title = value === root ? undefined : (value as {title?: unknown}).title;
+      return typeof title === 'string' && title ? `circular(${title})` : 'circular()';
+    }
+    ancestors.push(value);
+    let result: unknown;
+    if (Array.isArray(value)) {
+      result = value.map(copy);
+    } else {
+      const node = value as Json;
+      const mapping = (node.discriminator as {mapping?: Record<string, unknown>} | undefined)?.mapping;
+      const entries = Object.entries(node).map(([key, child]): [string, unknown] => {
+        if (key !== 'discriminator' || !mapping) return [key, copy(child)];
+        const targets = Object.entries(mapping).map(([value, target]) => [value, typeof target === 'string' && target.startsWith('#') ? (pointerTarget(root, target) ?? target) : target]);
+        return [key, copy({...(child as Json), mapping: Object.fromEntries(targets)})];
+      });
+      result = Object.fromEntries(entries);
+    }
+    ancestors.pop();
+    return result;
+  };
+  return copy(root) as OpenApiDocument;
+}

@@ -1,0 +1,131 @@
+/**
+ * The API reference of one API, from its model: the introduction page, a page per tag and a page
+ * per operation (and per OpenAPI 3.1 webhook), each as MDX with its file name, and the sidebar that
+ * groups them by tag. Page ids are the operation slugs of lib/api-model/specs.ts, so a page's route
+ * is `<api route>/<slug>`, the same rule every other output (search, the webhook catalogue, the
+ * reference tables) reads.
+ */
+import kebabCase from 'lodash/kebabCase';
+import type {ApiSpec} from '../api-model/model';
+import {operationSlug, type OpenApiDocument, type SecurityScheme} from '../api-model/specs';
+import type {Download} from './downloads';
+import {createApiPageMD, createInfoPageMD, createTagPageMD, type ApiPage} from './operation-page';
+import {schemaExample, type Schema} from './schema';
+
+/** A sidebar item of the docs plugin, as the reference uses them. */
+export type SidebarItem =
+  | {type: 'doc'; id: string; label?: string; className?: string}
+  | {type: 'category'; label: string; link?: {type: 'doc'; id: string}; items: SidebarItem[]};
+
+export type Reference = {
+  /** The pages, by file name in the API's folder of docs/. */
+  files: Map<string, string>;
+  /** The items of the API's reference category. */
+  sidebar: SidebarItem[];
+};
+
+const httpMethods = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
+type Json = Record<string, unknown>;
+type Tag = {name: string; description?: string; 'x-displayName'?: string};
+type PageOperation = {id: string; title: string; method: string; tags: string[]; deprecated: boolean; page: ApiPage};
+
+/** The title of an operation: its summary, else its operationId, else its method and path. */
+function operationTitle(operation: Json, fallback: string): string {
+  const summary = typeof operation.summary === 'string' ? operation.summary.trim() : '';
+  const operationId = typeof operation.operationId === 'string' ? operation.operationId : '';
+  return summary || operationId || fallback;
+}
+
+/** The operation's parameters, then those of its path item that it does not redefine (same name and place). */
+function parametersOf(operation: Json, item: Json): unknown[] {
+  const own = (operation.parameters as Json[] | undefined) ?? [];
+  const shared = ((item.parameters as Json[] | undefined) ?? []).filter((parameter) => !own.some((mine) => mine.name === parameter.name && mine.in === parameter.in));
+  return [...own, ...shared];
+}
+
+/** The schemes of the document, HTTP scheme names in lower case as RFC 7235 compares them. */
+function securitySchemesOf(document: OpenApiDocument): Record<string, SecurityScheme> {
+  const schemes = (document.components?.securitySchemes ?? {}) as Record<string, SecurityScheme>;
+  return Object.fromEntries(Object.entries(schemes).map(([name, scheme]) => [name, scheme.type === 'http' && scheme.scheme ? {...scheme, scheme: scheme.scheme.toLowerCase()} : scheme]));
+}
+
+/** The JSON body the samples send when the spec gives no example: one made from the schema. */
+function jsonRequestBodyExample(operation: Json): unknown {
+  const content = ((operation.requestBody as Json | undefined)?.content ?? {}) as Record<string, {schema?: Schema}>;
+  const json = Object.entries(content).find(([type]) => /^application\/json\b/i.test(type) || /\+json$/i.test(type))?.[1];
+  return json?.schema ? schemaExample(json.schema, 'request') : undefined;
+}
+
+/** Every operation of the document and every webhook of its `webhooks`, in the order the document gives them. */
+function pageOperations(document: OpenApiDocument): PageOperation[] {
+  const schemes = securitySchemesOf(document);
+  const pages: PageOperation[] = [];
+  const add = (item: Json, method: string, operation: Json, path: string, webhook?: string) => {
+    const title = operationTitle(operation, webhook ?? `${method.toUpperCase()} ${path}`);
+    const id = operationSlug({operationId: operation.operationId as string | undefined, summary: title});
+    const tags = ((operation.tags as unknown[] | undefined) ?? []).filter((tag): tag is string => typeof tag === 'string');
+    const api = {
+      ...operation,
+      summary: title,
+      parameters: parametersOf(operation, item),
+      tags,
+      method: webhook ? 'event' : method,
+      path: webhook ? 'webhook' : path,
+      servers: operation.servers ?? item.servers ?? document.servers,
+      security: operation.security ?? document.security,
+      securitySchemes: schemes,
+      jsonRequestBodyExample: jsonRequestBodyExample(operation),
+    } as ApiPage['api'];
+    pages.push({id, title, method: api.method, tags, deprecated: operation.deprecated === true, page: {id, title, api}});
+  };
+  for (const [path, item] of Object.entries(document.paths ?? {}) as [string, Json][]) {
+    for (const [method, operation] of Object.entries(item)) if (httpMethods.has(method) && operation) add(item, method, operation as Json, path);
+  }
+  for (const [name, item] of Object.entries(document.webhooks ?? {}) as [string, Json][]) {
+    for (const [method, operation] of Object.entries(item)) if (httpMethods.has(method) && operation) add(item, method, operation as Json, name, name);
+  }
+  return pages;
+}
+
+/** The pages and the sidebar of one API's reference. */
+export function renderReference(api: ApiSpec, downloads: Download[]): Reference {
+  const {resolved} = api;
+  const folder = api.route.replace(/^\//, '');
+  const docId = (id: string) => `${folder}/${id}`;
+  const files = new Map<string, string>();
+  const sidebar: SidebarItem[] = [];
+
+  const info = resolved.info;
+  if (info?.title || info?.description) {
+    const id = kebabCase(info.title ?? 'introduction');
+    files.set(`${id}.info.mdx`, createInfoPageMD({id, info: {title: info.title ?? 'Introduction', version: info.version ?? '', description: info.description}}, downloads));
+    sidebar.push({type: 'doc', id: docId(id)});
+  }
+
+  const operations = pageOperations(resolved);
+  for (const operation of operations) files.set(`${operation.id}.api.mdx`, createApiPageMD(operation.page));
+
+  const declared = (resolved.tags ?? []) as Tag[];
+  const used = [...new Set(operations.flatMap((operation) => operation.tags))];
+  const tagNames = [...new Set([...declared.map((tag) => tag.name).filter((name) => used.includes(name)), ...used])];
+  for (const name of tagNames) {
+    const tag = declared.find((candidate) => candidate.name === name);
+    const label = tag?.['x-displayName'] ?? name;
+    if (tag) files.set(`${kebabCase(name)}.tag.mdx`, createTagPageMD({id: kebabCase(name), title: label, tag}));
+    sidebar.push({
+      type: 'category',
+      label,
+      ...(tag ? {link: {type: 'doc' as const, id: docId(kebabCase(name))}} : {}),
+      items: operations.filter((operation) => operation.tags.includes(name)).map((operation) => sidebarDoc(operation, docId)),
+    });
+  }
+  const untagged = operations.filter((operation) => operation.tags.length === 0);
+  if (untagged.length > 0) sidebar.push({type: 'category', label: 'Untagged', items: untagged.map((operation) => sidebarDoc(operation, docId))});
+  return {files, sidebar};
+}
+
+function sidebarDoc(operation: PageOperation, docId: (id: string) => string): SidebarItem {
+  const className = [operation.deprecated ? 'menu__list-item--deprecated' : '', 'api-method', operation.method].filter(Boolean).join(' ');
+  return {type: 'doc', id: docId(operation.id), label: operation.title, className};
+}
