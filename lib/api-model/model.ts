@@ -70,9 +70,10 @@ export async function readSpecText(source: string, file: string, name = file): P
   const config = await (redoclyConfig ??= createConfig({}));
   const bundled = async (dereference: boolean, document: object) => {
     const result = await bundle({doc: {source: read.source, parsed: document}, config, dereference});
-    const problems = result.problems.filter((problem) => problem.severity === 'error');
+    // A `$ref` key inside an example is data that happens to look like a reference, not a reference.
+    const problems = result.problems.filter((problem) => problem.severity === 'error' && !inExample(problemPointer(problem)));
     if (problems.length > 0) {
-      throw new SpecError(problems.map((problem) => `${name}: ${problem.message.replace(/\s+/g, ' ')} (at ${problemPointer(problem)})`).join('\n'));
+      throw new SpecError(problems.map((problem) => `${name}: ${problemLine(parsed, problem)}`).join('\n'));
     }
     return result.bundle.parsed as OpenApiDocument;
   };
@@ -84,6 +85,19 @@ export async function readSpecText(source: string, file: string, name = file): P
 const oneLine = (error: unknown): string => (error instanceof Error ? error.message : String(error)).split('\n')[0]?.trim() ?? '';
 
 const problemPointer = (problem: {location: {pointer?: string}[]}): string => problem.location[0]?.pointer ?? '#';
+
+/** A bundling problem in words: an unresolved `$ref` is named with where it is. */
+function problemLine(parsed: unknown, problem: {message: string; location: {pointer?: string}[]}): string {
+  const pointer = problemPointer(problem);
+  const ref = (pointerTarget(parsed, pointer) as {$ref?: unknown} | undefined)?.$ref;
+  const message = problem.message.replace(/\s+/g, ' ');
+  if (typeof ref !== 'string') return `${message} (at ${pointer})`;
+  const cause = message.replace(/^Can't resolve \$ref:? ?/, '');
+  return `the $ref "${ref}" at ${pointer} points at nothing${cause ? ` (${cause})` : ''}`;
+}
+
+/** Whether a pointer is inside an example's value (`.../example/...`, `.../examples/<name>/value/...`, a schema's `examples`). */
+const inExample = (pointer: string): boolean => /\/(example|examples\/[^/]+\/value|examples\/\d+)(\/|$)/.test(pointer);
 
 /** The document with each component schema that has no title titled by its name. */
 function titled(document: OpenApiDocument): OpenApiDocument {
@@ -104,14 +118,19 @@ function pointerTarget(root: unknown, pointer: string): unknown {
 }
 
 /**
- * A dereferenced document as a tree: where a node comes back inside itself, `circular(Title)` (its
- * title, or nothing) stands for it; a discriminator's mapping holds the schemas it names.
+ * A dereferenced document as a tree: where a node comes back inside itself (itself, or a copy made
+ * of it for a `$ref`), `circular(Title)` (its title, or nothing) stands for it; a discriminator's
+ * mapping holds the schemas it names.
  */
 function cutCycles(root: OpenApiDocument): OpenApiDocument {
   const ancestors: unknown[] = [];
+  // openapi-core replaces a `$ref` by a shallow copy of its target: the copy of an ancestor is not the
+  // ancestor, but its fields are the ancestor's own (its `properties`, its `items`).
+  const copyOfAncestor = (node: Json): boolean =>
+    Object.entries(node).some(([key, child]) => child !== null && typeof child === 'object' && ancestors.some((ancestor) => (ancestor as Json)[key] === child));
   const copy = (value: unknown): unknown => {
     if (value === null || typeof value !== 'object') return value;
-    if (ancestors.includes(value)) {
+    if (ancestors.includes(value) || (!Array.isArray(value) && copyOfAncestor(value as Json))) {
       const title = value === root ? undefined : (value as {title?: unknown}).title;
       return typeof title === 'string' && title ? `circular(${title})` : 'circular()';
     }

@@ -308,6 +308,8 @@ const statusRanges: Record<string, string> = {
 
 function responseSection(page: ApiPage): RootContent[] {
   const parts = [heading(2, 'Responses')];
+  // OpenAPI 3.1 lets an operation, or a webhook, leave its responses out.
+  if (Object.keys(page.api.responses ?? {}).length === 0) parts.push(paragraph(text('The spec documents no response.')));
   for (const [status, response] of Object.entries(page.api.responses ?? {})) {
     parts.push(heading(3, `${status} ${STATUS_CODES[status] ?? statusRanges[status] ?? ''}`.trim()));
     if (response.description) parts.push(...specMarkdown(response.description));
@@ -563,8 +565,9 @@ function exampleTabs(entries: [string, RootContent[]][]): RootContent[] {
 /** An example as the reader sees it: a string as it is (text, XML), anything else as JSON. */
 const exampleBlock = (value: unknown): RootContent => (typeof value === 'string' ? fenced('text', value) : fenced('json', JSON.stringify(value, null, 2)));
 
-function responseExamples(page: ApiPage): RootContent {
+function responseExamples(page: ApiPage): RootContent[] {
   const responses = Object.entries(page.api.responses ?? {});
+  if (responses.length === 0) return [paragraph(jsxInline('p', {}, [text('No response documented.')]))];
   const items = responses.map(([status, response]): Tab => {
     const media = Object.entries(response.content ?? {});
     // With several media types, each example's label names its type.
@@ -580,8 +583,8 @@ function responseExamples(page: ApiPage): RootContent {
     });
     return {value: status, label: status, body: blocks.length ? exampleTabs(blocks) : [paragraph(jsxInline('p', {}, [text('No body.')]))]};
   });
-  const success = responses.find(([status]) => status.startsWith('2'))?.[0] ?? responses[0][0];
-  return lazyTabs(items, {className: 'api-samples__tabs', defaultValue: success});
+  const success = responses.find(([status]) => status.startsWith('2'))?.[0] ?? responses[0]?.[0] ?? '';
+  return [lazyTabs(items, {className: 'api-samples__tabs', defaultValue: success})];
 }
 
 /**
@@ -604,7 +607,7 @@ function samplesAside(page: ApiPage): RootContent {
     paragraph(jsxInline('h2', {className: 'api-samples__title'}, [text(isWebhook(page) ? 'Payload' : 'Request')])),
     ...exampleTabs(requests),
     paragraph(jsxInline('h2', {className: 'api-samples__title'}, [text('Responses')])),
-    responseExamples(page),
+    ...responseExamples(page),
   ]);
 }
 

@@ -117,7 +117,9 @@ const codeNodeTypes = new Set(['mdxjsEsm', 'mdxFlowExpression', 'mdxTextExpressi
 
 function countCode(nodes: readonly unknown[]): number {
   return nodes.reduce<number>((count, node) => {
-    const {type, children, attributes: attrs = []} = node as {type: string; children?: unknown[]; attributes?: {type: string; value?: unknown}[]};
+    const {type, children, attributes} = node as {type: string; children?: unknown[]; attributes?: unknown};
+    // A JSX element's attributes are a list; a directive's (an admonition's) are a plain mapping of strings.
+    const attrs = Array.isArray(attributes) ? (attributes as {type: string; value?: unknown}[]) : [];
     const expressions = attrs.filter((attr) => attr.type !== 'mdxJsxAttribute' || (attr.value !== null && typeof attr.value === 'object')).length;
     return count + (codeNodeTypes.has(type) ? 1 : 0) + expressions + countCode(children ?? []);
   }, 0);

@@ -4,11 +4,12 @@
  *
  * The build runs in a temporary copy of the project whose specs/ holds the fixture. Which checks
  * apply there:
- * - the spec check (scripts/check-specs.ts, the first step of `npm run build`) is run on its own and
- *   must reject the fixture, naming every hostile field on one line each; the build itself then runs
- *   without it (`npm run gen-pages`, then `npm run build --ignore-scripts`), to prove the pages are
- *   safe even when a hostile string passes the check;
- * - broken links only warn (PLAZA_BROKEN_LINKS=warn): the guides link to 140-odd operations of the
+ * - the spec check (`npm run specs:check`, the rules the build applies before it writes the reference)
+ *   is run on its own and must reject the fixture, naming every hostile field on one line each; the
+ *   build itself then takes the specs as foreign (PLAZA_FOREIGN_SPECS=true: Plaza's own rules, the
+ *   unsafe-text check among them, do not apply), to prove the pages are safe even when a hostile
+ *   string passes the check;
+ * - broken links only warn (with the same variable): the guides link to 140-odd operations of the
  *   real specs that the small fixture does not have. Everything else the build checks still applies.
  */
 import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';

@@ -1,14 +1,15 @@
 /**
  * The schema vocabulary of OpenAPI 3.0 and 3.1 in the API reference's field tables and in the
  * Markdown twins, read from the schemas of tests/fixtures/kitchen-sink.yaml as the site reads them
- * (dereferenced by docusaurus-plugin-openapi-docs, cycles cut to `circular(Title)`). Expected
+ * (dereferenced by the API model, lib/api-model, cycles cut to `circular(Title)`). Expected
  * values come from the fixture's own text; the 3.0-only forms come from a small 3.0 document.
  */
 import {readFileSync} from 'node:fs';
 import {before, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {parse} from 'yaml';
-import {loadAndResolveSpec} from 'docusaurus-plugin-openapi-docs/lib/openapi/utils/loadAndResolveSpec';
+import {resolve} from 'node:path';
+import {readSpecText} from '../../lib/api-model/model';
 import {createApiPageMD, type ApiPage} from '../../lib/api-render/operation-page';
 import {constraints, fieldTable, inlineDepth, schemaExample, typeLabel, type Alternatives, type Field, type FieldTable, type Schema} from '../../lib/api-render/schema';
 import {mdxToMarkdown} from '../../src/plugins/markdown-twins/mdx-to-markdown';
@@ -26,7 +27,7 @@ const written = raw.components.schemas;
 let resolved: Spec;
 let schemas: Spec['components']['schemas'];
 before(async () => {
-  resolved = (await loadAndResolveSpec(structuredClone(raw))) as unknown as Spec;
+  resolved = (await readSpecText(readFileSync(fixture, 'utf8'), resolve(fixture))).resolved as unknown as Spec;
   schemas = resolved.components.schemas;
 });
 

@@ -1,5 +1,5 @@
 /**
- * The webhook event catalogue (scripts/gen-webhook-events.ts) against the specs it is made from:
+ * The webhook event catalogue (lib/api-render/webhook-events-page.ts) against the specs it is made from:
  * every event type once, payloads that fit their schemas and their event, links to real operations,
  * x-plaza-events that name real types, and signature samples that parse and, where this machine
  * can run them, accept a signature computed here and refuse a wrong or old one.
@@ -18,7 +18,7 @@ import {apis, listOperations, operationSlug, readSpec, type ApiName} from '../..
 import {codeBlocks} from '../../lib/docs-source';
 import {SpecIndex} from '../lib/docs-drift';
 import {buildCatalogue, checkEventsExtension, eventsExtension, exampleFromSchema, type Specs} from '../../lib/api-render/webhook-events';
-import {renderPage, signaturePartial} from '../../lib/api-render/webhook-events-page';
+import {renderPage, signaturePartial, webhookEventsPage} from '../../lib/api-render/webhook-events-page';
 import {languages} from '../../lib/api-render/samples';
 import {phpSyntaxError} from '../lib/syntax';
 
@@ -239,30 +239,18 @@ describe('the signature samples', () => {
   });
 });
 
-describe('gen-webhook-events on specs that are not Plaza\'s', () => {
-  /** Runs gen-webhook-events in a folder whose specs/ holds the given files (by API name); returns its status, output and page. */
-  function generate(files: Record<ApiName, string>): {status: number | null; output: string; page?: string} {
-    const dir = mkdtempSync(join(tmpdir(), 'webhook-events-foreign-'));
-    after(() => rmSync(dir, {recursive: true, force: true}));
-    mkdirSync(join(dir, 'specs'));
-    mkdirSync(join(dir, 'docs', 'api'), {recursive: true});
-    for (const api of apis) writeFileSync(join(dir, api.file), readFileSync(files[api.name], 'utf8'));
-    const run = spawnSync(join(process.cwd(), 'node_modules', '.bin', 'tsx'), [join(process.cwd(), 'scripts', 'gen-webhook-events.ts')], {cwd: dir, encoding: 'utf8'});
-    const written = join(dir, 'docs', 'api', 'webhook-events.mdx');
-    return {status: run.status, output: `${run.stdout}${run.stderr}`, page: existsSync(written) ? readFileSync(written, 'utf8') : undefined};
-  }
+describe('the webhook catalogue of specs that are not Plaza\'s', () => {
+  const specsOf = (files: Record<ApiName, string>): Specs => Object.fromEntries(apis.map((api) => [api.name, readSpec(files[api.name])])) as Specs;
 
   test('specs without an Event schema get a page that lists no event types', () => {
-    const run = generate({accounts: 'tests/fixtures/kitchen-sink.yaml', financial: 'tests/fixtures/kitchen-sink.yaml'});
-    assert.equal(run.status, 0, run.output);
-    assert.match(run.page ?? '', /define no webhook event types/);
+    const page = webhookEventsPage(specsOf({accounts: 'tests/fixtures/kitchen-sink.yaml', financial: 'tests/fixtures/kitchen-sink.yaml'}));
+    assert.match(page, /define no webhook event types/);
   });
 
-  test('an Event schema whose object types are missing stops it with one line, no stack trace', () => {
-    const run = generate({accounts: apis[0].file, financial: 'tests/fixtures/kitchen-sink.yaml'});
-    assert.equal(run.status, 1);
-    assert.equal(run.output.trim().split('\n').length, 1, run.output);
-    assert.match(run.output, /^webhook events failed: The object type "\w+" should be the schema components\.schemas\.\w+/);
-    assert.equal(run.page, undefined);
+  test('an Event schema whose object types are missing stops it with one line', () => {
+    assert.throws(
+      () => webhookEventsPage(specsOf({accounts: apis[0].file, financial: 'tests/fixtures/kitchen-sink.yaml'})),
+      (error: Error) => error.message.split('\n').length === 1 && /^The object type "\w+" should be the schema components\.schemas\.\w+/.test(error.message),
+    );
   });
 });
