@@ -370,7 +370,8 @@ export function generateSpecs(committed: SpecTexts, totalOperations: number): Sp
       .find(({path, method, operation}) => taken.has(operation.operationId) || taken.has(`${method.toUpperCase()} ${path}`));
     if (clash) throw new Error(`the committed specs already have ${clash.operation.operationId} or ${clash.method} ${clash.path}`);
     // Resources alternate between the two specs, so both grow alike.
-    addResource(docs[apis[(resource - 1) % apis.length].name], resource, count);
+    const api = apis[(resource - 1) % apis.length] ?? apis[0];
+    addResource(docs[api.name], resource, count);
     missing -= count;
   }
   return Object.fromEntries(apis.map((api) => [api.name, docs[api.name].toString()])) as SpecTexts;

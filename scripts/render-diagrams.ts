@@ -44,7 +44,7 @@ async function renderInPage({source, hash, theme}: RenderRequest): Promise<strin
   });
   const {svg} = await mermaid.render(`diagram-${hash}`, source);
   const root = new DOMParser().parseFromString(svg, 'image/svg+xml').documentElement;
-  const [, , width, height] = (root.getAttribute('viewBox') ?? '').split(/[\s,]+/).map(Number);
+  const [, , width = Number.NaN, height = Number.NaN] = (root.getAttribute('viewBox') ?? '').split(/[\s,]+/).map(Number);
   root.setAttribute('width', String(Math.ceil(width)));
   root.setAttribute('height', String(Math.ceil(height)));
   root.removeAttribute('style');

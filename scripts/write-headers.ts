@@ -21,12 +21,13 @@ export const headersFile = '_headers';
 /** The text of every inline script of an HTML page that a browser would run. */
 export function inlineScripts(html: string): string[] {
   return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
-    .filter(([, attributes]) => !/\ssrc\s*=/i.test(attributes))
-    .filter(([, attributes]) => {
+    .map(([, attributes = '', body = '']) => [attributes, body] as const)
+    .filter(([attributes]) => !/\ssrc\s*=/i.test(attributes))
+    .filter(([attributes]) => {
       const type = /\stype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
       return type === undefined || type === 'module' || type.includes('javascript');
     })
-    .map(([, , body]) => body);
+    .map(([, body]) => body);
 }
 
 export const scriptHash = (script: string): string => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
@@ -81,7 +82,8 @@ export function readHeaders(dir: string): Record<string, string> {
   for (const line of readFileSync(join(dir, headersFile), 'utf8').split('\n')) {
     if (!/^\s/.test(line)) everyPath = line.trim() === '/*';
     const header = /^\s+([\w-]+):\s*(.*)$/.exec(line);
-    if (everyPath && header) headers[header[1]] = header[2];
+    const [, name, value] = header ?? [];
+    if (everyPath && name && value !== undefined) headers[name] = value;
   }
   return headers;
 }

@@ -81,7 +81,7 @@ async function runOnce(baseUrl: string, path: string, formFactor: FormFactor): P
     `--chrome-flags=${chromiumFlags.join(' ')}`,
   ];
   if (formFactor === 'desktop') args.push('--preset=desktop');
-  const loadAverage = loadavg()[0];
+  const loadAverage = loadavg()[0] ?? 0;
   const report = JSON.parse(await run(args)) as Report;
   const score = (id: string) => {
     const value = report.categories[id]?.score;
@@ -106,9 +106,11 @@ async function runOnce(baseUrl: string, path: string, formFactor: FormFactor): P
 /** The middle value (the mean of the two middle ones for an even count), or null when there is none. */
 export function median(values: (number | null)[]): number | null {
   const known = values.filter((value): value is number => value !== null).sort((a, b) => a - b);
-  if (known.length === 0) return null;
   const middle = Math.floor(known.length / 2);
-  return known.length % 2 ? known[middle] : (known[middle - 1] + known[middle]) / 2;
+  const upper = known[middle];
+  if (upper === undefined) return null;
+  const lower = known[middle - 1];
+  return known.length % 2 || lower === undefined ? upper : (lower + upper) / 2;
 }
 
 const figures = ['performance', 'accessibility', 'bestPractices', 'seo', 'lcpMs', 'tbtMs', 'cls', 'totalByteWeight'] as const;

@@ -62,8 +62,9 @@ export function processTree(rootPid: number, parents: Map<number, number> = read
     else children.set(parent, [pid]);
   }
   const tree = [rootPid];
-  for (let index = 0; index < tree.length; index++) {
-    tree.push(...(children.get(tree[index]) ?? []));
+  // The loop also visits the pids it appends.
+  for (const pid of tree) {
+    tree.push(...(children.get(pid) ?? []));
   }
   return tree;
 }

@@ -27,9 +27,9 @@ const ansi = /\x1b\[[0-9;]*m/g;
 
 /** A perf logger line's label and duration, or null for another line. */
 export function parsePerfLine(line: string): {label: string; ms: number} | null {
-  const match = /\[PERF\](?:\[KO\])? (.+?) - ([\d.]+) (ms|seconds!)/.exec(line.replace(ansi, ''));
-  if (!match) return null;
-  return {label: match[1], ms: Number(match[2]) * (match[3] === 'ms' ? 1 : 1000)};
+  const [, label, amount, unit] = /\[PERF\](?:\[KO\])? (.+?) - ([\d.]+) (ms|seconds!)/.exec(line.replace(ansi, '')) ?? [];
+  if (label === undefined || amount === undefined) return null;
+  return {label, ms: Number(amount) * (unit === 'ms' ? 1 : 1000)};
 }
 
 /**
@@ -47,15 +47,16 @@ export function phasesOf(measurement: Pick<CommandMeasurement, 'marks' | 'timeli
   for (const mark of measurement.marks) {
     const perf = parsePerfLine(mark.line);
     const parts = perf?.label.split(' > ') ?? [];
-    const phase = parts.length === 3 ? buildPhases.find(({label}) => label.test(parts[2])) : undefined;
+    const step = parts.length === 3 ? parts[2] : undefined;
+    const phase = step === undefined ? undefined : buildPhases.find(({label}) => label.test(step));
     if (!perf || !phase) continue;
     const start = mark.ms - perf.ms;
     phases.push({name: phase.name, ms: perf.ms, start, peakTreeRssBytes: peak(start, mark.ms)});
   }
-  if (phases.length === 0) {
+  phases.sort((a, b) => a.start - b.start);
+  const first = phases[0]?.start;
+  if (first === undefined) {
     throw new Error('bench: docusaurus build printed no [PERF] line of its phases with DOCUSAURUS_PERF_LOGGER=true; update bench/lib/phases.ts');
   }
-  phases.sort((a, b) => a.start - b.start);
-  const first = phases[0].start;
   return [{name: before, ms: first, peakTreeRssBytes: peak(0, first)}, ...phases.map(({name, ms, peakTreeRssBytes}) => ({name, ms, peakTreeRssBytes}))];
 }

@@ -193,7 +193,12 @@ function tbtSaved(withIt: LighthouseResult, without: LighthouseResult): number |
 function abSection(results: Results): string {
   if (results.ab.length === 0) return '## Framework internals: A/B\n\nNot run (`--ab none`).';
   const ms = (value: number) => `${Math.round(value)} ms`;
-  const pairs = (run: AbRun & {ok: true}) => run.without.map((without, index) => ({withIt: run.with[index], without}));
+  const pairs = (run: AbRun & {ok: true}) =>
+    run.without.map((without, index) => {
+      const withIt = run.with[index];
+      if (!withIt) throw new Error(`bench: the A/B of ${run.internal} has no run with it for ${without.path}`);
+      return {withIt, without};
+    });
   const summary = results.ab.map((run) => {
     if (!run.ok) return [run.internal, run.what, `failed: ${run.error.split('\n')[0]}`, '–'];
     const saved = pairs(run).map(({withIt, without}) => ({path: without.path, ms: tbtSaved(withIt, without)}));

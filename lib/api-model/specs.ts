@@ -147,7 +147,8 @@ export function parseOperationList(markdown: string): ListedOperation[] {
     const heading = /^## .*`specs\/(accounts|financial)\.yaml`/.exec(line);
     if (heading) api = heading[1] as ApiName;
     const row = /^\|\s*([^|]+?)\s*\|\s*([a-z0-9-]+)\s*\|\s*([^|]+?)\s*\|\s*(GET|POST|PUT|DELETE|PATCH)\s*\|$/.exec(line);
-    if (row && api) listed.push({api, tag: row[1], slug: row[2], summary: row[3], method: row[4]});
+    const [, tag, slug, summary, method] = row ?? [];
+    if (api && tag && slug && summary && method) listed.push({api, tag, slug, summary, method});
   }
   return listed;
 }

@@ -11,6 +11,7 @@ import {isDeepStrictEqual} from 'node:util';
 import type {CollectionResult, Options} from 'openapi-to-postmanv2';
 import {toMarkdown} from './spec-text';
 import camelCase from 'lodash/camelCase';
+import omit from 'lodash/omit';
 import type {Api, ApiModel, ApiSpec} from '../api-model/model';
 import {isPlazaKey, listOperations, resolveLocalRef, type ApiName, type OpenApiDocument, type SecurityScheme} from '../api-model/specs';
 
@@ -63,7 +64,7 @@ function inlineHeaders(spec: OpenApiDocument): OpenApiDocument {
 /** A UUID that stays the same for an API, so that Postman offers to replace an older import. */
 function stableId(name: string): string {
   const hex = createHash('sha1').update(`plaza-docs/${name}`).digest('hex');
-  const variant = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
+  const variant = ((parseInt(hex.charAt(16), 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
@@ -114,7 +115,7 @@ function tidy(value: unknown, key = ''): unknown {
   const node = Object.fromEntries(
     entries.map(([childKey, child]) => {
       if (childKey === 'description') return [childKey, safeDescription(child)];
-      const shown = key === 'response' && childKey === 'header' ? (child as Json[]).map(({disabled, ...header}) => header) : child;
+      const shown = key === 'response' && childKey === 'header' ? (child as Json[]).map((header) => omit(header, 'disabled')) : child;
       return [childKey, tidy(shown, childKey)];
     }),
   );
@@ -274,6 +275,7 @@ export async function toPostmanCollection(api: Api, spec: OpenApiDocument): Prom
 /** The three files of an API, each as the text to write. */
 async function downloadTexts(api: ApiSpec): Promise<Map<Download, string>> {
   const [yaml, json, postman] = downloadsOf(api.name);
+  if (!yaml || !json || !postman) throw new DownloadError('an API has three downloads');
   const collection = await toPostmanCollection(api, api.document);
   return new Map([
     [yaml, api.source],

@@ -558,7 +558,8 @@ function languageTabs(request: SampleRequest): RootContent[] {
 
 /** Tabs with one item per example, labelled with its summary; a single example needs no tabs. */
 function exampleTabs(entries: [string, RootContent[]][]): RootContent[] {
-  if (entries.length === 1) return entries[0][1];
+  const [only] = entries;
+  if (only && entries.length === 1) return only[1];
   return [lazyTabs(entries.map(([label, body], index) => ({value: String(index), label, body})), {className: 'api-samples__examples'})];
 }
 

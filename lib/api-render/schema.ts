@@ -10,6 +10,8 @@
  * ancestor that is expanded.
  */
 
+import omit from 'lodash/omit';
+
 /**
  * A schema; `circular(Title)` where the dereferencer cut a cycle back to the ancestor titled Title;
  * or a boolean schema (3.1: `true` allows anything, `false` nothing).
@@ -132,8 +134,7 @@ function read(child: Child): {schema: Schema; types: string[]; nullable: boolean
   for (const keyword of ['oneOf', 'anyOf'] as const) {
     const options = schema[keyword];
     if (options?.some(isNull) && options.filter((option) => !isNull(option)).length === 1) {
-      const {[keyword]: _options, ...own} = schema;
-      schema = {...flatten(options.find((option) => !isNull(option))!), ...own};
+      schema = {...flatten(options.find((option) => !isNull(option))!), ...omit(schema, keyword)};
       nullable = true;
     }
   }
@@ -163,8 +164,7 @@ function alternativesOf(schema: Schema): {keyword: 'oneOf' | 'anyOf'; options: C
  */
 function extension(subtype: Schema, property: string): Schema {
   const isBase = (member: Child) => typeof member === 'string' || schemaOf(member).discriminator?.propertyName === property;
-  const {discriminator: _discriminator, ...own} = flatten({...subtype, allOf: (subtype.allOf ?? []).filter((member) => !isBase(member))});
-  return own;
+  return omit(flatten({...subtype, allOf: (subtype.allOf ?? []).filter((member) => !isBase(member))}), 'discriminator');
 }
 
 /** The options of a `oneOf`/`anyOf` that are each one value (`const` or a one-value `enum`), as an enum with descriptions. */
@@ -371,7 +371,9 @@ function addFields(table: FieldTable, schema: Schema, walk: Walk, path: string):
 /** The field or table a cut cycle points back to, with an anchor set on it. */
 function repeated(title: string, walk: Walk): Field['repeats'] {
   const ancestor = [...walk.ancestors].reverse().find((candidate) => candidate.title === title) ?? walk.ancestors[0];
-  const target = ancestor.field ?? ancestor.table!;
+  // The walk starts with the root, which has a table: a cut cycle always has an ancestor to point at.
+  const target = ancestor?.field ?? ancestor?.table;
+  if (!ancestor || !target) throw new Error(`a cycle back to "${title}" outside any schema`);
   target.anchor ??= anchorFor(walk.scope, ancestor.path);
   return {path: ancestor.path, anchor: target.anchor};
 }
@@ -460,7 +462,8 @@ export function schemaExample(child: Child, direction: Direction): unknown {
   if (schema.examples?.length) return schema.examples[0];
   if (schema.const !== undefined) return schema.const;
   const alternatives = alternativesOf(schema);
-  if (alternatives && !schema.properties) return schemaExample(alternatives.options[0], direction);
+  const [firstOption] = alternatives?.options ?? [];
+  if (firstOption !== undefined && !schema.properties) return schemaExample(firstOption, direction);
   if (schema.items !== undefined && (schema.type === 'array' || Array.isArray(schema.type))) {
     const item = schemaExample(schema.items, direction);
     return item === undefined ? undefined : [item];

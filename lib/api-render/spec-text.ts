@@ -55,6 +55,7 @@ const allowedSchemes = new Set(['http', 'https', 'mailto']);
  * broken link: its words are kept as text.
  */
 function isLinkable(url: string): boolean {
+  // eslint-disable-next-line no-control-regex -- browsers ignore control characters in a URL's scheme, so the check must too
   const scheme = /^([a-z][a-z\d+.-]*):/i.exec(url.replace(/[\u0000-\u0020\u007f]/g, ''))?.[1];
   return scheme !== undefined && allowedSchemes.has(scheme.toLowerCase());
 }

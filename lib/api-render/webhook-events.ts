@@ -145,11 +145,12 @@ function objectsReturned(spec: OpenApiDocument, operation: Operation, name: stri
 function objectSchema(specs: Specs, objectType: string): {api: ApiName; name: string} {
   const name = upperFirst(camelCase(objectType));
   const holders = apis.filter((api) => schemasOf(specs[api.name])[name]);
-  if (holders.length !== 1) {
+  const [holder] = holders;
+  if (!holder || holders.length !== 1) {
     const found = holders.length === 0 ? 'neither spec defines it' : `both ${holders.map((api) => api.file).join(' and ')} define it`;
     throw new Error(`The object type "${objectType}" should be the schema components.schemas.${name}, but ${found}.`);
   }
-  return {api: holders[0].name, name};
+  return {api: holder.name, name};
 }
 
 /**
@@ -165,10 +166,11 @@ function readingOperation(specs: Specs, pages: OperationPage[], schema: {api: Ap
     .filter((page) => responseExamples(spec, page.operation).some((response) => response.schema.$ref === schemaRef(schema.name)))
     .sort((a, b) => {
       const [x, y] = [rank(a.operation.path), rank(b.operation.path)];
-      return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+      return x.reduce((order, value, index) => order || value - (y[index] ?? 0), 0);
     });
-  if (readers.length === 0) throw new Error(`${fileOf(schema.api)}: no GET operation answers 200 with a ${schema.name}, so its events have no page to read the object on.`);
-  return readers[0];
+  const [reader] = readers;
+  if (!reader) throw new Error(`${fileOf(schema.api)}: no GET operation answers 200 with a ${schema.name}, so its events have no page to read the object on.`);
+  return reader;
 }
 
 /** When each event type is sent and what it carries, from the example of Get all event types. */
@@ -201,7 +203,7 @@ function statusField(schema: Json): {name: string; values: string[]} | undefined
  * event carries the object as the operation that creates it answers, or else in its first status.
  */
 function statusAfter(type: string, description: string, field: {values: string[]}, createdAs: unknown): string | undefined {
-  const quoted = [...description.matchAll(/`([a-z_]+)`/g)].map((match) => match[1]).find((value) => field.values.includes(value));
+  const quoted = [...description.matchAll(/`([a-z_]+)`/g)].map((match) => match[1] ?? '').find((value) => field.values.includes(value));
   const verb = type.slice(type.indexOf('.') + 1);
   if (quoted) return quoted;
   if (field.values.includes(verb)) return verb;
@@ -239,7 +241,7 @@ const stableId = (prefix: string, name: string): string => `${prefix}_${createHa
 
 /** The event envelope around an object, as Plaza would post it. */
 function envelope(specs: Specs, type: string, object: Json, caused: boolean): Json {
-  const properties = (schemasOf(specs[eventsApi(specs)]).Event.properties ?? {}) as Record<string, {example?: unknown}>;
+  const properties = (schemasOf(specs[eventsApi(specs)]).Event?.properties ?? {}) as Record<string, {example?: unknown}>;
   const accountId = [object.account_id, object.id].find((value) => typeof value === 'string' && value.startsWith('acct_'));
   return {
     id: stableId('evt', type),
@@ -257,6 +259,7 @@ function payloadExample(specs: Specs, pages: OperationPage[], event: Omit<Catalo
   if (specEvent) return clone(specEvent);
   const spec = specs[event.schema.api];
   const schema = schemasOf(spec)[event.schema.name];
+  if (!schema) throw new Error(`${fileOf(event.schema.api)}: components.schemas.${event.schema.name} is missing`);
   const causes = new Set(event.causes.map((page) => page.operation));
   const rank = (page: OperationPage) => (page === event.read ? 0 : page.operation.method === 'GET' ? 1 : causes.has(page.operation) ? 2 : 3);
   const candidates = pages
@@ -300,7 +303,7 @@ export function buildCatalogue(specs: Specs): EventGroup[] {
     const example = payloadExample(specs, pages, event, specEvents.get(type));
     let group = groups.get(described.objectType);
     if (!group) {
-      const description = String(schemasOf(specs[schema.api])[schema.name].description ?? '');
+      const description = String(schemasOf(specs[schema.api])[schema.name]?.description ?? '');
       const title = read.operation.tags[0] ?? schema.name;
       group = {title, anchor: kebabCase(title), summary: firstSentence(description), read, events: []};
       groups.set(described.objectType, group);

@@ -23,7 +23,7 @@ const articleStart = '<div class="theme-doc-markdown markdown">';
  */
 export function codesDefined(html: string): string[] {
   const tables = [...html.matchAll(/<table><thead><tr><th>Code<th>[\s\S]*?<\/table>/g)].map(([table]) => table);
-  const codes = tables.flatMap((table) => [...table.matchAll(/<tr><td><code>([A-Za-z][A-Za-z0-9_]*)<\/code><td>/g)].map(([, code]) => code));
+  const codes = tables.flatMap((table) => [...table.matchAll(/<tr><td><code>([A-Za-z][A-Za-z0-9_]*)<\/code><td>/g)].map(([, code]) => code ?? ''));
   return [...new Set(codes)];
 }
 
@@ -34,7 +34,7 @@ export function codesDefined(html: string): string[] {
 export function pageToIndex(html: string, route: string, operation?: OperationFacts): string | undefined {
   const kind = kindOfRoute(route);
   if (!kind || !html.includes(articleStart)) return undefined;
-  const title = decodeEntities(/<header><h1>(.*?)<\/h1>/s.exec(html)?.[1].replace(/<[^>]+>/g, '') ?? '');
+  const title = decodeEntities(/<header><h1>(.*?)<\/h1>/s.exec(html)?.[1]?.replace(/<[^>]+>/g, '') ?? '');
   const facts: Record<string, string> = {
     kind,
     // Every page but an API operation repeats its title as its topic, which searchRanking weighs on

@@ -33,7 +33,7 @@ if (ExecutionEnvironment.canUseDOM) {
     if (isChunkLoadError(event.reason) && document.documentElement.dataset.hasHydrated !== 'true') {
       event.preventDefault();
       console.error(event.reason);
-      showError(event.reason.message.split('\n')[0]);
+      showError(event.reason.message.split('\n')[0] ?? '');
     }
   });
 }

@@ -61,7 +61,7 @@ const entities: Record<string, string> = {'&amp;': '&', '&lt;': '<', '&gt;': '>'
 
 /** Text escaped as HTML (as Pagefind's excerpts and the built pages hold it) as plain text. */
 export function decodeEntities(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (entity) => entities[entity]);
+  return text.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (entity) => entities[entity] ?? entity);
 }
 
 /**

@@ -32,10 +32,15 @@ export default function SearchPage(): ReactNode {
   const query = (params.get('q') ?? '').trim();
   const kind = kindParam(params.get('kind'));
   const [draft, setDraft] = useState(query);
+  const [draftQuery, setDraftQuery] = useState(query);
   const [found, setFound] = useState<Found>();
   const [failed, setFailed] = useState(false);
 
-  useEffect(() => setDraft(query), [query]);
+  // A new query (a link, a kind button, the box's own submit) replaces what the box holds.
+  if (draftQuery !== query) {
+    setDraftQuery(query);
+    setDraft(query);
+  }
 
   useEffect(() => {
     if (query === '') return undefined;

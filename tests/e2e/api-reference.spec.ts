@@ -18,9 +18,10 @@ function exampleLabels(spec: ReturnType<typeof readSpec>, holder: unknown): stri
 // One operation of every tag of both APIs.
 const samples = apis.flatMap((api) => {
   const spec = readSpec(api.file);
-  const byTag = new Map<string, Operation>();
+  const byTag = new Map<string | undefined, Operation>();
   for (const operation of listOperations(spec)) {
-    if (!byTag.has(operation.tags[0])) byTag.set(operation.tags[0], operation);
+    const [tag] = operation.tags;
+    if (!byTag.has(tag)) byTag.set(tag, operation);
   }
   return [...byTag.values()].map((operation) => ({api, spec, operation}));
 });

@@ -27,6 +27,7 @@ for (const api of apis) {
   const committed = readFileSync(api.file, 'utf8');
   const spec = readSpec(api.file);
   const [yaml, json, postman] = downloadsOf(api.name);
+  if (!yaml || !json || !postman) throw new Error(`${api.name}: downloadsOf() should give the YAML spec, the JSON spec and the Postman collection`);
 
   test(`${api.title}: ${yaml.url} and ${json.url} are the committed spec`, async ({request}) => {
     const yamlText = await fetchDownload(request, yaml);

@@ -36,6 +36,15 @@ export const test = base.extend<Fixtures>({
 
 export {expect};
 
+/**
+ * A value that a test reads from its data (an entry of a spec or fixture, a match in a page) and
+ * needs: a missing one fails the test saying what was missing, instead of a TypeError further on.
+ */
+export function present<T>(value: T | null | undefined, what: string): T {
+  if (value === null || value === undefined) throw new Error(`missing: ${what}`);
+  return value;
+}
+
 /** Opens a path and waits until React has hydrated the page. */
 export async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
@@ -51,5 +60,5 @@ export async function sitemapPaths(page: Page): Promise<string[]> {
   const response = await page.request.get('/sitemap.xml');
   expect(response.ok()).toBe(true);
   const xml = await response.text();
-  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc = '']) => new URL(loc).pathname);
 }

@@ -12,19 +12,21 @@ import AxeBuilder from '@axe-core/playwright';
 import type {Locator, Page} from '@playwright/test';
 import {parse} from 'yaml';
 import {kitchenSink, serveBuild, type Served} from '../../scripts/lib/site-copy';
-import {expect, open, test} from './fixtures';
+import {expect, open, present, test} from './fixtures';
 
 type Schema = {properties?: Record<string, Schema>; allOf?: Schema[]; items?: {$ref: string}; readOnly?: boolean; writeOnly?: boolean; const?: string; oneOf?: {$ref: string}[]; discriminator?: {propertyName: string; mapping: Record<string, string>}};
 const schemas = (parse(readFileSync(kitchenSink.fixture, 'utf8')) as {components: {schemas: Record<string, Schema>}}).components.schemas;
 const refName = (ref: string) => ref.replace(/^.*\//, '');
+const schema = (name: string): Schema => present(schemas[name], `the fixture's schema ${name}`);
 
 /** The alternatives of the payment method, with the discriminator value that selects each. */
-const paymentMethod = schemas.PaymentMethod;
+const paymentMethod = schema('PaymentMethod');
 const discriminator = paymentMethod.discriminator!;
 const options = paymentMethod.oneOf!.map(({$ref}) => {
   const name = refName($ref);
   const mapped = Object.entries(discriminator.mapping).find(([, target]) => refName(target) === name)?.[0];
-  return {name, value: mapped ?? schemas[name].properties![discriminator.propertyName].const!, properties: schemas[name].properties!};
+  const {properties} = schema(name);
+  return {name, value: mapped ?? present(properties?.[discriminator.propertyName]?.const, `the ${discriminator.propertyName} of ${name}`), properties: properties!};
 });
 
 const pages = {
@@ -56,8 +58,8 @@ test('switching the alternatives of a oneOf shows each one’s fields and the di
     await body.getByRole('tab', {name: option.name}).click();
     const panel = body.getByRole('tabpanel').and(body.locator(':visible'));
     await expect(panel.getByText(`When ${discriminator.propertyName} is ${option.value}.`)).toBeVisible();
-    for (const [property, schema] of Object.entries(option.properties)) {
-      await expect(fieldRow(panel, `method.${property}`)).toHaveCount(schema.readOnly ? 0 : 1);
+    for (const [property, field] of Object.entries(option.properties)) {
+      await expect(fieldRow(panel, `method.${property}`)).toHaveCount(field.readOnly ? 0 : 1);
     }
   }
 });
@@ -65,14 +67,14 @@ test('switching the alternatives of a oneOf shows each one’s fields and the di
 test('a base schema extended with allOf shows its own fields once, then each extension as a tab with the fields it adds', async ({page}) => {
   await go(page, pages.pastry);
   const body = part(page, 'Body');
-  const base = schemas.Pastry;
+  const base = schema('Pastry');
   for (const property of Object.keys(base.properties!)) await expect(fieldRow(body, property)).toHaveCount(1);
   for (const [value, ref] of Object.entries(base.discriminator!.mapping)) {
     const name = refName(ref);
     await body.getByRole('tab', {name}).click();
     const panel = body.getByRole('tabpanel').and(body.locator(':visible'));
     await expect(panel.getByText(`When ${base.discriminator!.propertyName} is ${value}.`)).toBeVisible();
-    const added = schemas[name].allOf![1].properties!;
+    const added = present(schema(name).allOf?.[1]?.properties, `the fields ${name} adds to Pastry`);
     for (const property of Object.keys(added)) await expect(fieldRow(panel, property)).toHaveCount(1);
     for (const property of Object.keys(base.properties!)) await expect(fieldRow(panel, property)).toHaveCount(0);
   }
@@ -86,10 +88,12 @@ test('the alternatives are tabs the keyboard moves between, and axe finds no vio
     await go(page, `${pages.pay}?docusaurus-theme=${mode}`);
     await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
     const body = part(page, 'Body');
-    await body.getByRole('tab', {name: options[0].name}).focus();
+    const [first, second] = options;
+    if (!first || !second) throw new Error('the payment method of the fixture needs two alternatives');
+    await body.getByRole('tab', {name: first.name}).focus();
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Enter');
-    await expect(body.getByRole('tab', {name: options[1].name})).toHaveAttribute('aria-selected', 'true');
+    await expect(body.getByRole('tab', {name: second.name})).toHaveAttribute('aria-selected', 'true');
     const results = await new AxeBuilder({page}).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   }
@@ -98,7 +102,7 @@ test('the alternatives are tabs the keyboard moves between, and axe finds no vio
 test('a recursive schema is shown once, then linked back to', async ({page}) => {
   await go(page, pages.tree);
   const responses = part(page, 'Responses');
-  const [recursive] = Object.entries(schemas.Category.properties!).find(([, property]) => property.items?.$ref.endsWith('/Category'))!;
+  const [recursive] = Object.entries(schema('Category').properties!).find(([, property]) => property.items?.$ref.endsWith('/Category'))!;
   await expect(fieldRow(responses, recursive)).toHaveCount(1);
   const link = fieldRow(responses, recursive).getByRole('link', {name: 'the top level'});
   const target = (await link.getAttribute('href'))!;
@@ -112,9 +116,9 @@ test('a 3.1 nullable is shown as nullable; readOnly fields only in responses, wr
   const request = part(page, 'Body');
   const responses = part(page, 'Responses');
   await expect(fieldRow(request, 'note').getByRole('cell', {name: 'string or null', exact: true})).toBeVisible();
-  for (const [name, schema] of Object.entries(schemas.Cake.properties!)) {
-    await expect(fieldRow(request, name), `${name} in the request`).toHaveCount(schema.readOnly ? 0 : 1);
-    await expect(fieldRow(responses, name), `${name} in the response`).toHaveCount(schema.writeOnly ? 0 : 1);
+  for (const [name, field] of Object.entries(schema('Cake').properties!)) {
+    await expect(fieldRow(request, name), `${name} in the request`).toHaveCount(field.readOnly ? 0 : 1);
+    await expect(fieldRow(responses, name), `${name} in the response`).toHaveCount(field.writeOnly ? 0 : 1);
   }
 });
 
@@ -131,8 +135,8 @@ test('fields nested too deep are collapsed, and the reader opens them', async ({
 test('a response with no example of its own shows one built from its fields’ examples', async ({page}) => {
   await go(page, pages.cake);
   const samples = page.getByRole('complementary', {name: 'Request and response samples'});
-  for (const [name, schema] of Object.entries(schemas.Cake.properties as Record<string, Schema & {examples?: unknown[]}>)) {
-    if (schema.examples && !schema.writeOnly) await expect(samples.locator('pre').last()).toContainText(`"${name}": ${JSON.stringify(schema.examples[0])}`);
+  for (const [name, field] of Object.entries(schema('Cake').properties as Record<string, Schema & {examples?: unknown[]}>)) {
+    if (field.examples && !field.writeOnly) await expect(samples.locator('pre').last()).toContainText(`"${name}": ${JSON.stringify(field.examples[0])}`);
   }
 });
 

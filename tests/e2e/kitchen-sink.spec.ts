@@ -10,9 +10,10 @@ import {parse} from 'yaml';
 import {listOperations, operationSlug, type OpenApiDocument, type Operation} from '../../lib/api-model/specs';
 import {languages} from '../../lib/api-render/samples';
 import {kitchenSink, runIn, serveBuild, type Served} from '../../scripts/lib/site-copy';
-import {expect, open, test} from './fixtures';
+import {expect, open, present, test} from './fixtures';
 
 type Scheme = {type: string; in?: string; name?: string; scheme?: string};
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the fixture's OpenAPI objects, walked by the paths each test names: a wrong path fails that test
 type Json = Record<string, any>;
 
 const spec = parse(readFileSync(kitchenSink.fixture, 'utf8')) as OpenApiDocument & Json;
@@ -44,7 +45,7 @@ async function twin(request: {get: (url: string) => Promise<{ok: () => boolean; 
 function samples(markdown: string): Map<string, string[]> {
   const request = markdown.slice(markdown.indexOf('\n## Request\n'));
   const found = new Map<string, string[]>();
-  for (const [, label, code] of request.matchAll(/^\*\*([^*\n]+)\*\*\n\n```\w+\n([\s\S]*?)\n```$/gm)) {
+  for (const [, label = '', code = ''] of request.matchAll(/^\*\*([^*\n]+)\*\*\n\n```\w+\n([\s\S]*?)\n```$/gm)) {
     if (languages.some((language) => language.label === label)) found.set(label, [...(found.get(label) ?? []), code]);
   }
   return found;
@@ -55,7 +56,7 @@ function credentialMarks(scheme: Scheme): string[] {
   if (scheme.type === 'apiKey' && scheme.in === 'header') return [scheme.name!];
   if (scheme.type === 'apiKey' && scheme.in === 'query') return [`${scheme.name}=`];
   if (scheme.type === 'apiKey') return ['Cookie', `${scheme.name}=`];
-  if (scheme.type === 'http') return ['Authorization', `${scheme.scheme![0].toUpperCase()}${scheme.scheme!.slice(1)} `];
+  if (scheme.type === 'http') return ['Authorization', `${scheme.scheme!.charAt(0).toUpperCase()}${scheme.scheme!.slice(1)} `];
   return ['Authorization', 'Bearer '];
 }
 
@@ -67,7 +68,7 @@ for (const operation of operations) {
   test(`${operation.method} ${operation.path}: the samples send ${named}, in all six languages`, async ({page}) => {
     const bySample = samples(await twin(page.request, route(operation)));
     expect([...bySample.keys()].sort()).toEqual(languages.map((language) => language.label).sort());
-    const marks = requirement ? Object.keys(requirement).flatMap((name) => credentialMarks(schemes[name])) : [];
+    const marks = requirement ? Object.keys(requirement).flatMap((name) => credentialMarks(present(schemes[name], `the security scheme ${name}`))) : [];
     const otherMarks = Object.values(schemes)
       .filter((scheme) => scheme.type === 'apiKey')
       .map((scheme) => scheme.name!)
@@ -164,7 +165,7 @@ test('responses show their headers, every content type, and their links', async 
 
 test('a callback is shown with the request the API sends and its body', async ({page}) => {
   const operation = byId('placeOrder');
-  const [name, callback] = Object.entries((operation.raw as Json).callbacks as Record<string, Json>)[0];
+  const [name, callback] = present(Object.entries((operation.raw as Json).callbacks as Record<string, Json>)[0], 'a callback of placeOrder');
   const [expression, item] = Object.entries(callback)[0] as [string, Json];
   const [method, sent] = Object.entries(item)[0] as [string, Json];
   await open(page, `${served!.origin}${route(operation)}`);
@@ -174,13 +175,13 @@ test('a callback is shown with the request the API sends and its body', async ({
   await expect(main).toContainText(`${method.toUpperCase()} ${expression}`);
   await expect(main).toContainText(name);
   const body = sent.requestBody.content['application/json'].schema.$ref.split('/').pop() as string;
-  const fields = Object.keys((spec.components!.schemas[body] as Json).properties);
+  const fields = Object.keys((present(spec.components?.schemas?.[body], `the schema ${body}`) as Json).properties);
   const callbackPart = main.locator('.api-operation__part', {has: page.getByRole('heading', {name: 'Callbacks'})});
   for (const field of fields) await expect(callbackPart.locator('td code', {hasText: new RegExp(`^${field}$`)})).toBeVisible();
 });
 
 test('a 3.1 webhook has a page like an operation: its payload, not a request to a URL', async ({page}) => {
-  const webhook = webhooks[0];
+  const webhook = present(webhooks[0], 'a webhook in the fixture');
   await open(page, `${served!.origin}${route(webhook)}`);
   const main = page.locator('main');
   await expect(main.getByRole('heading', {level: 1})).toHaveText(webhook.summary!);
@@ -193,7 +194,7 @@ test('a 3.1 webhook has a page like an operation: its payload, not a request to 
 
 test("an operation's own servers are where its samples send the request", async ({page}) => {
   for (const operation of operations.filter((item) => item.raw.servers)) {
-    const [server] = operation.raw.servers as {url: string}[];
+    const server = present((operation.raw.servers as {url: string}[])[0], `a server of ${operation.operationId}`);
     for (const [label, codes] of samples(await twin(page.request, route(operation)))) {
       for (const code of codes) expect(code, label).toContain(`${server.url}${operation.path}`);
     }

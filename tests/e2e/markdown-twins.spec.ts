@@ -1,6 +1,6 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import {test, expect, open, sitemapPaths} from './fixtures';
+import {test, expect, open, present, sitemapPaths} from './fixtures';
 
 /**
  * The Markdown twins, llms.txt and llms-full.txt, the rel=alternate link of every page and the
@@ -14,7 +14,7 @@ type HtmlPage = {route: string; file: string; html: string};
 
 /** The attributes of each `<tag ...>` in minified HTML (attribute values may be unquoted). */
 const tags = (html: string, name: string) =>
-  [...html.matchAll(new RegExp(`<${name}\\b([^>]*)>`, 'g'))].map(([, attributes]) =>
+  [...html.matchAll(new RegExp(`<${name}\\b([^>]*)>`, 'g'))].map(([, attributes = '']) =>
     Object.fromEntries(
       [...attributes.matchAll(/([\w:-]+)(?:=("[^"]*"|'[^']*'|[^\s>]+))?/g)].map(([, key, value = '']) => [key, value.replace(/^["']|["']$/g, '')]),
     ),
@@ -38,7 +38,7 @@ const alternates = (html: string) =>
     .map((link) => link.href);
 
 /** The page title of an HTML page without the site's suffix. */
-const titleOf = (html: string) => /<title[^>]*>([^<]*)<\/title>/.exec(html)![1].replace(/ \| Plaza Developer Documentation$/, '');
+const titleOf = (html: string) => present(/<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1], 'a <title>').replace(/ \| Plaza Developer Documentation$/, '');
 
 const decode = (text: string) =>
   text.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
@@ -95,7 +95,8 @@ test('a twin keeps the text, tables and code of its page, with its tabs, partial
   for (const block of blocks) expect(squash(markdown), 'a code block').toContain(squash(block));
   // Tables become Markdown tables, cell for cell.
   const row = await page.locator('article .markdown table tbody tr').first().locator('td').allInnerTexts();
-  const line = markdown.split('\n').find((candidate) => candidate.startsWith('| ') && candidate.replace(/`/g, '').includes(row[0]));
+  const firstCell = present(row[0], 'a cell in the first table row');
+  const line = markdown.split('\n').find((candidate) => candidate.startsWith('| ') && candidate.replace(/`/g, '').includes(firstCell));
   for (const cell of row) expect(line?.replace(/`/g, ''), 'the first table row').toContain(cell);
   // Diagrams as their mermaid source, links to other pages as links to their twins, no MDX left.
   expect(markdown).toMatch(/^```mermaid$/m);
@@ -136,7 +137,7 @@ test('llms.txt lists every page once, by section, and every link resolves', asyn
   ]);
   const entries = lines.filter((line) => line.startsWith('- '));
   for (const entry of entries) expect(entry).toMatch(/^- \[[^\]]+\]\(https:\/\/docs\.plaza\.example\/\S+\.md\)(: \S.*)?$/);
-  const urls = entries.map((entry) => /\]\(https:\/\/docs\.plaza\.example(\/\S+\.md)\)/.exec(entry)![1]);
+  const urls = entries.map((entry) => present(/\]\(https:\/\/docs\.plaza\.example(\/\S+\.md)\)/.exec(entry)?.[1], `the link of ${entry}`));
   expect(new Set(urls).size, 'no page twice').toBe(urls.length);
   expect([...urls].sort()).toEqual(htmlPages.map(({route}) => twinOf(route)).sort());
   for (const url of urls) expect((await request.get(url)).status(), url).toBe(200);
@@ -153,7 +154,7 @@ test('llms-full.txt holds every twin, in sidebar order', async ({page, request})
   expect(sections.length).toBe(htmlPages.length);
   const order: string[] = [];
   for (const section of sections) {
-    const url = /^<!-- https:\/\/docs\.plaza\.example(\/\S+\.md) -->\n\n/.exec(section)![1];
+    const url = present(/^<!-- https:\/\/docs\.plaza\.example(\/\S+\.md) -->\n\n/.exec(section)?.[1], 'the address heading a section');
     expect(section.slice(section.indexOf('-->') + 5)).toBe(await (await request.get(url)).text());
     order.push(url);
   }

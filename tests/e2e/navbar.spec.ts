@@ -10,7 +10,7 @@ test('the navbar has the brand, Guides, API, SDKs, the source link, search and t
     ['Guides', '/guides/'],
     ['API', '/api/'],
     ['SDKs', '/sdks/'],
-  ]) {
+  ] as const) {
     await expect(navbar.getByRole('link', {name, exact: true})).toHaveAttribute('href', href);
   }
   await expect(navbar.getByRole('link', {name: 'API', exact: true})).toHaveClass(/navbar__link--active/);

@@ -104,7 +104,7 @@ function headingWords(): string[] {
     for (const file of readdirSync(join('build', section), {recursive: true, encoding: 'utf8'})) {
       if (!file.endsWith('index.html')) continue;
       const html = readFileSync(join('build', section, file), 'utf8');
-      for (const [, heading] of html.matchAll(/<h[1-6][^>]*>(.*?)<\/h[1-6]>/gs)) {
+      for (const [, heading = ''] of html.matchAll(/<h[1-6][^>]*>(.*?)<\/h[1-6]>/gs)) {
         const text = heading.replace(/<[^>]+>/g, ' ').replace(/&[a-z#0-9]+;/gi, ' ');
         for (const word of text.toLowerCase().match(/[\p{L}\p{N}_'-]+/gu) ?? []) words.add(word);
       }

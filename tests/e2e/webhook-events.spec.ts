@@ -1,24 +1,29 @@
 import {readFileSync} from 'node:fs';
 import camelCase from 'lodash/camelCase';
 import upperFirst from 'lodash/upperFirst';
-import {test, expect, open} from './fixtures';
+import {test, expect, open, present} from './fixtures';
 import {SpecIndex} from '../lib/docs-drift';
 import {apis, listOperations, operationSlug, readSpec} from '../../lib/api-model/specs';
 
 // What a visitor should find on the catalogue, read from the specs it is generated from.
 const specs = Object.fromEntries(apis.map((api) => [api.name, readSpec(api.file)]));
-const schemas = (api: string) => (specs[api].components?.schemas ?? {}) as Record<string, any>;
-const eventTypes: string[] = schemas('accounts').Event.properties.type.enum;
+const specOf = (api: string) => present(specs[api], `the ${api} spec`);
+type Schema = {properties?: Record<string, {enum?: string[]}>};
+const schemas = (api: string) => (specOf(api).components?.schemas ?? {}) as Record<string, Schema>;
+const eventTypes: string[] = present(schemas('accounts').Event?.properties?.type?.enum, 'the event types of the accounts spec (Event.type)');
+type Example = {value?: {data?: {type: string; object_type: string}[]}};
+type Listing = {responses?: Record<string, {content?: Record<string, {examples?: Record<string, Example>}>}>};
 const objectTypes = new Map<string, string>(
-  (specs.accounts.paths as any)['/v1/event-types'].get.responses['200'].content['application/json'].examples.allEventTypes.value.data.map(
-    (item: {type: string; object_type: string}) => [item.type, item.object_type],
-  ),
+  present(
+    (specOf('accounts').paths?.['/v1/event-types']?.get as Listing | undefined)?.responses?.['200']?.content?.['application/json']?.examples?.allEventTypes?.value?.data,
+    'the allEventTypes example of GET /v1/event-types',
+  ).map((item) => [item.type, item.object_type]),
 );
 const tabLabels = [...readFileSync('docs/_partials/_verify-webhook-signature.mdx', 'utf8').matchAll(/<TabItem value="[^"]+" label="([^"]+)"/g)].map(
-  (match) => match[1],
+  ([, label = '']) => label,
 );
 const webhookOperation = (() => {
-  const operation = listOperations(specs.accounts).find((item) => item.tags.includes('Webhooks'))!;
+  const operation = listOperations(specOf('accounts')).find((item) => item.tags.includes('Webhooks'))!;
   return {route: `/api/accounts/${operationSlug(operation)}`, title: operation.summary!};
 })();
 
@@ -80,7 +85,7 @@ test('the signature check comes in six languages, and the language chosen is kep
 for (const [name, route] of [
   ['the Webhooks concept page', '/concepts/webhooks'],
   [`a webhook operation page (${webhookOperation.title})`, webhookOperation.route],
-]) {
+] as const) {
   test(`${name} links to the catalogue, and the link works`, async ({page}) => {
     await open(page, route);
     const link = page.getByRole('main').getByRole('link', {name: 'Webhook events', exact: true}).first();

@@ -47,7 +47,7 @@ export default function markdownTwins(options: Options): (context: LoadContext) 
         if (!url || url.startsWith('#')) return url;
         if (url.startsWith('pathname://')) return siteUrl + url.slice('pathname://'.length);
         if (/^[a-z][a-z\d+.-]*:/i.test(url)) return url;
-        const [target, hash] = url.split(/(?=#)/);
+        const [target = '', hash] = url.split(/(?=#)/);
         const linked = /\.mdx?$/.test(target) ? docsByFile.get(path.resolve(path.dirname(file), target)) : undefined;
         const pathname = linked?.permalink ?? new URL(target, siteUrl + (docsByFile.get(file)?.permalink ?? '/')).pathname;
         const route = [pathname, `${pathname}/`, pathname.replace(/\/$/, '')].find((candidate) => routes.has(candidate));

@@ -81,7 +81,7 @@ function convertBody(body: string, file: string, context: TwinContext): RootCont
   const partials = new Map<string, string>();
   for (const node of tree.children) {
     if (node.type !== 'mdxjsEsm') continue;
-    for (const [, name, from] of node.value.matchAll(/import\s+(\w+)\s+from\s+['"]([^'"]+\.mdx?)['"]/g)) {
+    for (const [, name = '', from = ''] of node.value.matchAll(/import\s+(\w+)\s+from\s+['"]([^'"]+\.mdx?)['"]/g)) {
       const resolved = from.startsWith('@site/')
         ? path.join(context.siteDir, from.slice('@site/'.length))
         : path.resolve(path.dirname(file), from);
@@ -117,7 +117,7 @@ class Converter {
       case 'mdxFlowExpression':
       case 'mdxTextExpression': {
         const literal = /^\s*(["'])([\s\S]*)\1\s*$/.exec('value' in node ? node.value : '');
-        return literal ? [text(literal[2])] : [];
+        return literal ? [text(literal[2] ?? '')] : [];
       }
       case 'mdxJsxFlowElement':
       case 'mdxJsxTextElement':

@@ -8,6 +8,7 @@
  */
 import React, {useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode} from 'react';
 import {useHistory} from '@docusaurus/router';
+import useIsBrowser from '@docusaurus/useIsBrowser';
 import Link from '@docusaurus/Link';
 import {loadPagefind, markedWords, search, type SearchHit} from '@site/src/components/Search/pagefind';
 import SearchHitView from '@site/src/components/Search/SearchHitView';
@@ -37,7 +38,8 @@ export default function SearchBar(): ReactNode {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<State>(readyThisVisit ? 'ready' : 'idle');
-  const [placeholder, setPlaceholder] = useState('Search Ctrl+K');
+  // The page is built with the Ctrl+K label: the first render in the browser must match it.
+  const placeholder = useIsBrowser() ? shortcutLabel(window.navigator.platform) : 'Search Ctrl+K';
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<{query: string; hits: SearchHit[]; total: number}>();
   const [open, setOpen] = useState(false);
@@ -56,7 +58,6 @@ export default function SearchBar(): ReactNode {
   };
 
   useEffect(() => {
-    setPlaceholder(shortcutLabel(window.navigator.platform));
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
       if (isShortcut(event)) {
         event.preventDefault();
@@ -168,6 +169,7 @@ export default function SearchBar(): ReactNode {
         <ul role="listbox" id={listbox} aria-label="Search results" className={styles.hits}>
           {expanded &&
             hits.map((hit, index) => (
+              // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- keys reach the combobox's input (arrows, Enter, aria-activedescendant): options never take focus
               <li
                 key={hit.id + hit.url}
                 id={optionId(index)}
