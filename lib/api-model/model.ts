@@ -15,7 +15,7 @@
  */
 import {readFile} from 'node:fs/promises';
 import {resolve} from 'node:path';
-import {bundle, createConfig, makeDocumentFromString, type Config} from '@redocly/openapi-core';
+import type {Config} from '@redocly/openapi-core';
 import {apis, type ApiName, type OpenApiDocument} from './specs';
 
 export type Api = (typeof apis)[number];
@@ -59,6 +59,8 @@ export async function loadApiModel(projectDir: string): Promise<ApiModel> {
  * that folder); `name` is how errors call it.
  */
 export async function readSpecText(source: string, file: string, name = file): Promise<Pick<ApiSpec, 'document' | 'resolved'>> {
+  // Loaded when a spec is read, not when the site config is: it brings its lint rules (and ajv) along.
+  const {bundle, createConfig, makeDocumentFromString} = await import('@redocly/openapi-core');
   let read: ReturnType<typeof makeDocumentFromString>;
   try {
     read = makeDocumentFromString(source, file);

@@ -1,5 +1,7 @@
-import {readdirSync, readFileSync} from 'node:fs';
-import {join} from 'node:path';
+import {readFileSync} from 'node:fs';
+import type {RootContent} from 'mdast';
+import {parseMdx} from '../../lib/api-render/spec-text';
+import {docPages, splitFrontMatter} from '../../lib/docs-source';
 import {test, expect, open} from './fixtures';
 import type {Page} from '@playwright/test';
 
@@ -97,18 +99,20 @@ test('a developer’s queries find the expected page first (≥90%) and always i
   expect(first / expectations.length).toBeGreaterThanOrEqual(0.9);
 });
 
-/** Every distinct word of the headings of the built guides and concepts. */
+/**
+ * Every distinct word of the headings the guides and concepts are written with (their MDX, read as
+ * Docusaurus reads it): not of the built pages, so that a page or heading the index lost still counts.
+ */
 function headingWords(): string[] {
   const words = new Set<string>();
-  for (const section of ['guides', 'concepts']) {
-    for (const file of readdirSync(join('build', section), {recursive: true, encoding: 'utf8'})) {
-      if (!file.endsWith('index.html')) continue;
-      const html = readFileSync(join('build', section, file), 'utf8');
-      for (const [, heading = ''] of html.matchAll(/<h[1-6][^>]*>(.*?)<\/h[1-6]>/gs)) {
-        const text = heading.replace(/<[^>]+>/g, ' ').replace(/&[a-z#0-9]+;/gi, ' ');
-        for (const word of text.toLowerCase().match(/[\p{L}\p{N}_'-]+/gu) ?? []) words.add(word);
-      }
-    }
+  // An explicit heading id ({/* #id */}) is not a word of the heading.
+  const text = (node: RootContent): string => (node.type === 'mdxTextExpression' ? '' : 'value' in node ? node.value : 'children' in node ? node.children.map((child) => text(child as RootContent)).join(' ') : '');
+  const visit = (node: RootContent): void => {
+    if (node.type === 'heading') for (const word of text(node).toLowerCase().match(/[\p{L}\p{N}_'-]+/gu) ?? []) words.add(word);
+    else if ('children' in node) node.children.forEach((child) => visit(child as RootContent));
+  };
+  for (const file of docPages().filter((path) => /^docs\/(guides|concepts)\//.test(path))) {
+    parseMdx(splitFrontMatter(readFileSync(file, 'utf8')).body).children.forEach(visit);
   }
   return [...words];
 }
