@@ -1,76 +1,19 @@
 /**
- * The project's pipelines, written once as data: `npm run build` and `npm test` run them, the
- * tests' fixture sites build with the site steps, and the bench measures those same steps.
- *
- * - build: refresh the specs from PLAZA_API_HOST when it is set, then the site (`docusaurus build`,
- *   whose API reference plugin reads specs/ once and writes the reference), the search index and
- *   the security headers (last: they hash the inline scripts of the built pages).
- * - test: the same refresh first, so that every later step reads the same specs; then types, lint,
- *   format, the specs' lint, the unit tests, the site steps once, and the browser tests on that build.
+ * Runs one of the project's pipelines (scripts/lib/pipeline.ts) in the current folder, each step's
+ * output as it comes; the first step that fails stops it with its exit code in one line.
  *
  * Usage: tsx scripts/pipeline.ts build|test
  */
-import {spawnSync} from 'node:child_process';
-import {delimiter, join} from 'node:path';
+import {pipelines, runSteps} from './lib/pipeline';
 
-export type Step = {name: string; command: string[]};
-
-/** The optional refresh of the specs (nothing without PLAZA_API_HOST). */
-export const fetchStep: Step = {name: 'specs from PLAZA_API_HOST, if set', command: ['tsx', 'scripts/fetch-specs.ts', '--if-configured']};
-
-/** The production build: the site, its search index, its headers. */
-export const siteSteps: Step[] = [
-  {name: 'site', command: ['docusaurus', 'build']},
-  {name: 'search index', command: ['tsx', 'scripts/index-search.ts']},
-  {name: 'headers', command: ['tsx', 'scripts/write-headers.ts']},
-];
-
-export const pipelines: Record<'build' | 'test', Step[]> = {
-  build: [fetchStep, ...siteSteps],
-  test: [
-    fetchStep,
-    {name: 'typecheck', command: ['tsc']},
-    {name: 'lint', command: ['eslint', '.']},
-    {name: 'format', command: ['prettier', '--check', '.']},
-    {name: 'lint the specs', command: ['redocly', 'lint', 'specs/accounts.yaml', 'specs/financial.yaml']},
-    {name: 'unit tests', command: ['tsx', '--test', 'tests/unit/*.test.ts']},
-    ...siteSteps,
-    {name: 'browser tests', command: ['playwright', 'test']},
-  ],
-};
-
-/** The environment of a step in `dir`: the project's own commands first on the PATH. */
-export function stepEnv(dir: string, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-  return {...env, PATH: [join(dir, 'node_modules', '.bin'), env.PATH].filter(Boolean).join(delimiter)};
+const name = process.argv[2];
+if (name !== 'build' && name !== 'test') {
+  console.error('usage: tsx scripts/pipeline.ts build|test');
+  process.exit(2);
 }
-
-/**
- * Runs `steps` in order in `dir`; the first that fails stops the run. With `quiet`, a step's output
- * is kept and returned in the error instead of shown.
- */
-export function runSteps(steps: Step[], dir: string, {env = process.env, quiet = false}: {env?: NodeJS.ProcessEnv; quiet?: boolean} = {}): void {
-  for (const step of steps) {
-    if (!quiet) console.log(`== ${step.name}`);
-    const [command = '', ...args] = step.command;
-    // Globs such as tests/unit/*.test.ts are expanded by the shell, as npm scripts are run.
-    const result = spawnSync([command, ...args].join(' '), {cwd: dir, env: stepEnv(dir, env), shell: true, stdio: quiet ? 'pipe' : 'inherit', encoding: 'utf8', maxBuffer: 256 * 1024 * 1024});
-    if (result.status !== 0) {
-      const output = quiet ? `:\n${result.stdout}${result.stderr}` : '';
-      throw new Error(`${step.name} (${step.command.join(' ')}) failed in ${dir} with exit code ${result.status ?? result.signal}${output}`);
-    }
-  }
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const name = process.argv[2];
-  if (name !== 'build' && name !== 'test') {
-    console.error('usage: tsx scripts/pipeline.ts build|test');
-    process.exit(2);
-  }
-  try {
-    runSteps(pipelines[name], process.cwd());
-  } catch (error) {
-    console.error((error as Error).message);
-    process.exit(1);
-  }
+try {
+  runSteps(pipelines[name], process.cwd());
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
 }

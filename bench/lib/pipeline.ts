@@ -11,7 +11,7 @@ import {join} from 'node:path';
 import {measureCommand} from './measure-command';
 import {perfLine, phasesOf, type Phase} from './phases';
 import {treeStats} from './files';
-import {siteSteps, stepEnv} from '../../scripts/pipeline';
+import {siteSteps, stepEnv} from '../../scripts/lib/pipeline';
 
 export type PipelineRun = {
   /** The whole pipeline, the indexing step included. */

@@ -47,6 +47,8 @@ export function pageToIndex(html: string, route: string, operation?: OperationFa
   tags.push(`<span data-pagefind-filter="kind:${escape(kind)}"></span>`);
   return html
     .replace(articleStart, `<div class="theme-doc-markdown markdown" data-pagefind-body>${tags.join('')}`)
+    // The minified HTML leaves out the closing tags of cells and items, and Pagefind would run their words together.
+    .replace(/<(td|th|li|dt|dd|br)\b/g, ' <$1')
     .replace('<p class=api-endpoint>', `${operation ? `<p>${escape(operation.operation)}</p>` : ''}<p class=api-endpoint data-pagefind-weight=${endpointWeight}>`);
 }
 

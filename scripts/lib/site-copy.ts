@@ -11,7 +11,7 @@ import {copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, s
 import {createServer, type AddressInfo} from 'node:net';
 import {tmpdir} from 'node:os';
 import {dirname, join} from 'node:path';
-import {runSteps, siteSteps} from '../pipeline';
+import {runSteps, siteSteps} from './pipeline';
 
 const root = process.cwd();
 

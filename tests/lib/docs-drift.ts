@@ -8,7 +8,7 @@
  * of the specs' own descriptions, and the sandbox test values of the partial against the specs.
  */
 import {readFileSync} from 'node:fs';
-import {join, relative} from 'node:path';
+import {relative} from 'node:path';
 import {Ajv, type ValidateFunction} from 'ajv';
 import addFormats from 'ajv-formats';
 import ts from 'typescript';
@@ -30,8 +30,9 @@ export function parseCurl(text: string): Omit<DocRequest, 'file' | 'line'> | nul
   const url = apiUrl.exec(command);
   if (!url) return null;
   const method = /\s-X\s+([A-Z]+)/.exec(command)?.[1] ?? 'GET';
-  const [path, queryString = ''] = url[1].split('?');
-  const query = queryString ? queryString.split('&').map((pair) => decodeURIComponent(pair.split('=')[0])) : [];
+  // The URL's path group is not optional, and split gives at least one part: the defaults never apply.
+  const [path = '', queryString = ''] = (url[1] ?? '').split('?');
+  const query = queryString ? queryString.split('&').map((pair) => decodeURIComponent(pair.split('=')[0] ?? '')) : [];
   const dataStart = command.search(/\s-d\s+'/);
   if (dataStart === -1) return {method, path, query};
   const open = command.indexOf("'", dataStart);
@@ -146,7 +147,7 @@ export class SpecIndex {
     const parameters = operation.parameters.map((parameter) => this.resolve(operation.spec, parameter));
     const templateParts = operation.path.split('/');
     request.path.split('/').forEach((value, index) => {
-      const name = /^\{(.+)\}$/.exec(templateParts[index])?.[1];
+      const name = /^\{(.+)\}$/.exec(templateParts[index] ?? '')?.[1];
       if (!name) return;
       const parameter = parameters.find((candidate) => candidate.in === 'path' && candidate.name === name);
       const pattern = (parameter?.schema as {pattern?: string} | undefined)?.pattern;
@@ -277,8 +278,8 @@ export function snippetBodies(code: string): SnippetBody[] {
   const source = ts.createSourceFile('snippet.tsx', code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   const found: SnippetBody[] = [];
   const visit = (node: ts.Node): void => {
-    if (ts.isCallExpression(node) && node.arguments.length >= 3) {
-      const [method, path, body] = node.arguments;
+    const [method, path, body] = ts.isCallExpression(node) ? node.arguments : [];
+    if (method && path && body) {
       const methodText = ts.isStringLiteralLike(method) ? method.text : undefined;
       const pathText = ts.isStringLiteralLike(path) ? path.text : ts.isTemplateExpression(path) ? templateText(path) : undefined;
       if (methodText && /^(POST|PUT|PATCH)$/.test(methodText) && pathText?.startsWith('/v1/') && ts.isObjectLiteralExpression(body)) {
@@ -396,13 +397,13 @@ export function checkPermissions(declared: Map<string, string>, file: string, te
   let named = 0;
   let ties = 0;
   for (const unit of proseUnits(text)) {
-    const permissions = [...unit.text.matchAll(permissionToken)].map((match) => match[1]);
+    const permissions = [...unit.text.matchAll(permissionToken)].map(([, permission = '']) => permission);
     named += permissions.length;
     for (const permission of permissions) {
       if (!known.has(permission)) problems.push({file, line: unit.line, reason: `names the permission "${permission}", which no operation of the specs declares`});
     }
     if (permissions.length === 0 || !needWord.test(unit.text)) continue;
-    for (const [, route] of unit.text.matchAll(operationLink)) {
+    for (const [, route = ''] of unit.text.matchAll(operationLink)) {
       const permission = declared.get(route);
       if (!permission) continue;
       ties++;
@@ -475,7 +476,7 @@ export function checkSandboxValues(specs: Specs, file: string, text: string): {v
       if (outcome === undefined) problems.push({file, line: unit.line, reason: `lists the test value "${first}", which no ${sandboxValuesExtension} of the specs declares`});
       else if (!unit.text.includes(`\`${outcome}\``)) problems.push({file, line: unit.line, reason: `the row of "${first}" does not name its outcome in the specs, "${outcome}"`});
     }
-    for (const [, number] of unit.text.matchAll(/`(\d{4}|\d{9}|\d{12})`/g)) {
+    for (const [, number = ''] of unit.text.matchAll(/`(\d{4}|\d{9}|\d{12})`/g)) {
       values++;
       if (!specText.includes(number)) problems.push({file, line: unit.line, reason: `shows the test number "${number}", which the specs never mention`});
     }

@@ -25,7 +25,8 @@ type NamedOperation = {page: OperationPage; pattern: RegExp};
  */
 export function thirdPersonNames(pages: OperationPage[]): NamedOperation[] {
   return pages.map((page) => {
-    const [verb, ...rest] = page.title.split(' ');
+    // split gives at least one part: the default never applies.
+    const [verb = '', ...rest] = page.title.split(' ');
     const object = rest.join(' ').replace(/^(a|an|the) /, '').split(' by ')[0];
     const phrase = `${escapeRegExp(thirdPerson(verb))} (?:(?:a|an|the|one) )?${escapeRegExp(object)}`;
     return {page, pattern: new RegExp(`\\b${phrase}\\b`, 'g')};

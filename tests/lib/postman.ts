@@ -1,4 +1,5 @@
-/// <reference path="../../node_modules/postman-collection/types/index.d.ts" />
+// The package ships its type declarations (a `declare module`) without naming them in its package.json.
+/// <reference types="postman-collection/types" />
 /**
  * Checks of a downloadable Postman collection, shared by the unit test of the generator
  * (tests/unit/downloads.test.ts) and the browser test of the served files
@@ -98,8 +99,9 @@ export function specProblems(json: object, spec: OpenApiDocument): string[] {
   const operations = new Map(listOperations(spec).map((operation) => [requestKey(operation.method, operation.path), operation]));
   for (const [key, operation] of operations) {
     const found = requests.get(key) ?? [];
-    if (found.length !== 1) problems.push(`${key} is ${found.length} requests, not one`);
-    else problems.push(...requestProblems(spec, operation, found[0], key));
+    const [only] = found;
+    if (found.length !== 1 || !only) problems.push(`${key} is ${found.length} requests, not one`);
+    else problems.push(...requestProblems(spec, operation, only, key));
   }
   for (const key of requests.keys()) if (!operations.has(key)) problems.push(`${key} is a request for no operation of the spec`);
 

@@ -9,16 +9,26 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {apis, readSpec} from '../../lib/api-model/specs';
 
-type Json = Record<string, any>;
+/** The parts of a schema this test reads. */
+type Schema = {description?: string; enum?: unknown[]; properties?: Record<string, Schema>};
+type Spec = {components: {schemas: Record<string, Schema>}};
 
 const partialFile = 'docs/_partials/_ach-return-codes.mdx';
-const specs = apis.map((api) => ({file: api.file, spec: readSpec(api.file) as Json}));
+const specs = apis.map((api) => ({file: api.file, spec: readSpec(api.file) as Spec}));
 const financial = specs.find((item) => item.file === 'specs/financial.yaml')!.spec;
 const schemas = financial.components.schemas;
 const returnCode = /^R\d\d$/;
 
-/** The rows of the table: the code and what Plaza does. */
-const rows = [...readFileSync(partialFile, 'utf8').matchAll(/^\| `(R\d\d)` \| [^|]+ \| [^|]+ \| ([^|]+) \| [^|]+ \|$/gm)].map(([, code, action]) => ({code, action}));
+/** A part of the financial spec the test needs: a missing one fails the test, naming it. */
+function present<T>(value: T | null | undefined, what: string): T {
+  assert.ok(value !== undefined && value !== null, `specs/financial.yaml has no ${what}`);
+  return value;
+}
+const schema = (name: string): Schema => present(schemas[name], `schema ${name}`);
+const property = (owner: string, name: string): Schema => present(schema(owner).properties?.[name], `property ${owner}.${name}`);
+
+/** The rows of the table: the code and what Plaza does (both groups match whenever a row does: the defaults never apply). */
+const rows = [...readFileSync(partialFile, 'utf8').matchAll(/^\| `(R\d\d)` \| [^|]+ \| [^|]+ \| ([^|]+) \| [^|]+ \|$/gm)].map(([, code = '', action = '']) => ({code, action}));
 const codes = rows.map((row) => row.code);
 
 /** Every string anywhere in a document, with the enums' values. */
@@ -30,10 +40,10 @@ function strings(value: unknown): string[] {
 }
 
 /** The return codes named in a description, by the backquoted value written before them. */
-function codesByValue(description: string, values: string[]): Map<string, string> {
+function codesByValue(description: string, values: unknown[]): Map<string, string> {
   const owner = new Map<string, string>();
   let current: string | undefined;
-  for (const [, token] of description.matchAll(/`([A-Za-z0-9_]+)`/g)) {
+  for (const [, token = ''] of description.matchAll(/`([A-Za-z0-9_]+)`/g)) {
     if (values.includes(token)) current = token;
     else if (returnCode.test(token) && current) owner.set(token, current);
   }
@@ -54,7 +64,7 @@ test('the table fails the payment as the specs map each return code they can sim
   const mappings: Record<string, string>[] = [];
   const walk = (node: unknown): void => {
     if (!node || typeof node !== 'object') return;
-    const {enum: values, 'x-plaza-sandbox-values': mapping} = node as Json;
+    const {enum: values, 'x-plaza-sandbox-values': mapping} = node as {enum?: unknown; 'x-plaza-sandbox-values'?: Record<string, string>};
     if (Array.isArray(values) && values.length > 0 && values.every((value) => returnCode.test(String(value))) && mapping) mappings.push(mapping);
     Object.values(node).forEach(walk);
   };
@@ -69,8 +79,8 @@ test('the table fails the payment as the specs map each return code they can sim
 });
 
 test('a return fails the payment with the failure code the Payment schema gives the code', () => {
-  const failureCode = schemas.Payment.properties.failure_code;
-  const owner = codesByValue(failureCode.description, failureCode.enum.filter(Boolean));
+  const failureCode = property('Payment', 'failure_code');
+  const owner = codesByValue(present(failureCode.description, 'description of Payment.failure_code'), present(failureCode.enum, 'enum of Payment.failure_code').filter(Boolean));
   assert.ok(owner.size > 0, 'Payment.failure_code names no return codes');
   for (const {code, action} of rows) {
     const expected = owner.get(code);
@@ -80,17 +90,23 @@ test('a return fails the payment with the failure code the Payment schema gives 
 });
 
 test('a refused debit opens a lost dispute case with the reason the DisputeCase schema gives the code', () => {
-  const disputeCase = schemas.DisputeCase;
-  const opening = new Set(disputeCase.description.match(/\bR\d\d\b/g));
-  const reasons = codesByValue(disputeCase.properties.reason.description, disputeCase.properties.reason.enum);
-  const events: string[] = specs.flatMap(({spec}) => spec.components.schemas.Event?.properties.type.enum ?? []);
+  const opening = new Set(present(schema('DisputeCase').description, 'description of DisputeCase').match(/\bR\d\d\b/g));
+  const reason = property('DisputeCase', 'reason');
+  const reasons = codesByValue(present(reason.description, 'description of DisputeCase.reason'), present(reason.enum, 'enum of DisputeCase.reason'));
+  const events = specs.flatMap(({file, spec}) => {
+    const event = spec.components.schemas.Event;
+    if (!event) return [];
+    const type = event.properties?.type;
+    assert.ok(type, `${file}: the Event schema has no type property`);
+    return type.enum ?? [];
+  });
   assert.ok(opening.size > 0, 'the DisputeCase description names no return codes');
   for (const {code, action} of rows) {
     if (!opening.has(code)) {
       assert.doesNotMatch(action, /dispute case/, `${code}: the table opens a dispute case, but the DisputeCase description does not name the code`);
       continue;
     }
-    assert.ok(disputeCase.properties.status.enum.includes('lost'));
+    assert.ok(present(property('DisputeCase', 'status').enum, 'enum of DisputeCase.status').includes('lost'));
     assert.match(action, new RegExp(`^A dispute case, already \`lost\`, with \`reason\` \`${reasons.get(code)}\`;`), code);
     for (const [, event] of action.matchAll(/`([a-z_]+\.[a-z_]+)`/g)) assert.ok(events.includes(event), `${code}: ${event} is not an event type`);
   }

@@ -62,7 +62,7 @@ test('every operation page has samples in the six languages', () => {
  * other, each in a block, and a failure names the page of the sample that holds the line the
  * checker reports. Import lines are lifted out of the blocks to the top of the file.
  */
-function checkTogether(samples: Block[], file: string, command: string[], {imports = /(?!)/gm, before = '', after = ''} = {}): void {
+function checkTogether(samples: Block[], file: string, command: [program: string, ...args: string[]], {imports = /(?!)/gm, before = '', after = ''} = {}): void {
   const lifted = new Set(samples.flatMap((block) => block.code.match(imports) ?? []));
   const starts: number[] = [];
   let text = [...lifted, before].join('\n');
@@ -74,7 +74,8 @@ function checkTogether(samples: Block[], file: string, command: string[], {impor
   text += `\n${after}\n`;
   writeFileSync(join(scratch, file), text);
   try {
-    execFileSync(command[0], [...command.slice(1), join(scratch, file)], {stdio: 'pipe'});
+    const [program, ...args] = command;
+    execFileSync(program, [...args, join(scratch, file)], {stdio: 'pipe'});
   } catch (error) {
     const message = String((error as {stderr?: Buffer}).stderr ?? error);
     const line = Number(/:(\d+)/.exec(message)?.[1] ?? 0);
@@ -103,7 +104,7 @@ test('the Python samples are valid Python', () => {
   writeFileSync(file, JSON.stringify(samples.map((block) => block.code)));
   const script = 'import ast, json, sys\nfor i, code in enumerate(json.load(open(sys.argv[1]))):\n    try:\n        ast.parse(code)\n    except SyntaxError as e:\n        print(i, e)\n';
   const failures = execFileSync('python3', ['-c', script, file], {encoding: 'utf8'}).trim();
-  assert.equal(failures, '', failures && samples[Number(failures.split(' ')[0])].page);
+  assert.equal(failures, '', failures && samples[Number(failures.split(' ')[0])]?.page);
 });
 
 test('the PHP samples are valid PHP', () => {

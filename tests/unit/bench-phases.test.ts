@@ -40,6 +40,7 @@ const hold = (mb, ms) => new Promise((done) => { const b = Buffer.alloc(mb * 102
   // Nested labels (three parts only) are left out; the time before the first phase comes first.
   assert.deepEqual(phases.map((phase) => phase.name), ['before', 'Load site', 'Bundling', 'Broken links checker', 'SSG']);
   const [before, load, , links, ssg] = phases;
+  assert.ok(before && load && links && ssg, 'the five phases above');
   // A phase shorter than a sampling interval still has a figure: the first sample after it began.
   assert.ok(links.peakTreeRssBytes > 0);
   assert.ok(before.ms >= 250, `before: ${before.ms} ms`);

@@ -11,7 +11,7 @@ import semver from 'semver';
 import {apis, readSpec} from '../../lib/api-model/specs';
 
 const changelog = readFileSync('docs/api/changelog.mdx', 'utf8');
-const headings = [...changelog.matchAll(/^### (.+)$/gm)].map((match) => match[1]);
+const headings = [...changelog.matchAll(/^### (.+)$/gm)].map(([, heading = '']) => heading);
 
 /** The versions the changelog has entries for, for one API, in page order. */
 const entries = (title: string): string[] =>

@@ -17,6 +17,32 @@ before(async () => {
   downloads = await renderDownloads(model);
 });
 
+/** A value the test needs (a part of a collection, of a spec, of the downloads): a missing one fails the test, naming it. */
+function present<T>(value: T | null | undefined, what: string): T {
+  assert.ok(value !== undefined && value !== null, `missing: ${what}`);
+  return value;
+}
+
+/** The Postman collection of an API, the third of its downloads. */
+const collectionDownload = (api: (typeof apis)[number]) => present(downloadsOf(api.name)[2], `the Postman collection of ${api.title}`);
+
+/** The parts of a collection's JSON that the tests read and break. */
+type RequestItem = {
+  request: {
+    name?: string;
+    auth?: {type: string};
+    url: {raw: string; host: string[]; path: string[]; variable: {value: string}[]};
+    body?: {raw?: string};
+  };
+  response: {name: string}[];
+};
+type CollectionJson = {
+  info: {name: string; schema: string};
+  auth?: {type: string; apikey?: {key: string; value: string}[]};
+  variable: {key: string; value: string}[];
+  item: {name: string; item?: RequestItem[]}[];
+};
+
 test('the six downloads are written, each under the stable URL its links use', () => {
   assert.deepEqual([...downloads.keys()].sort(), apis.flatMap((api) => downloadsOf(api.name)).map((download) => download.file).sort());
   for (const api of apis) {
@@ -30,12 +56,14 @@ for (const api of apis) {
   const spec = readSpec(api.file);
 
   test(`${api.title}: the YAML is the committed spec byte for byte, the JSON the same document`, () => {
+    assert.ok(yaml && json, `${api.title}: downloadsOf() gives no YAML or JSON spec`);
     assert.equal(read(yaml.file), readFileSync(api.file, 'utf8'));
     assert.deepEqual(JSON.parse(read(json.file)), spec);
     assert.match(read(json.file), /^\{\n {2}"openapi": /, 'the JSON is indented by two spaces');
   });
 
   test(`${api.title}: the Postman collection follows the v2.1 format and holds every operation once`, () => {
+    assert.ok(postman, `${api.title}: downloadsOf() gives no Postman collection`);
     const collection = JSON.parse(read(postman.file));
     assert.deepEqual(formatProblems(collection), []);
     assert.deepEqual(specProblems(collection, spec), []);
@@ -54,32 +82,35 @@ for (const api of apis) {
 test('a collection is made the same way every time, with the same id, so Postman can replace an import', async () => {
   const [api] = apis;
   const again = await toPostmanCollection(api, readSpec(api.file));
-  assert.equal(`${JSON.stringify(again, null, 2)}\n`, read(downloadsOf(api.name)[2].file));
+  assert.equal(`${JSON.stringify(again, null, 2)}\n`, read(collectionDownload(api).file));
 });
 
 test('the checks of a collection catch what would break it for a reader', () => {
   const [api] = apis;
   const spec = readSpec(api.file);
-  const pristine = JSON.parse(read(downloadsOf(api.name)[2].file));
-  const firstFolder = (collection: any) => collection.item[0].item;
-  const breakages: [string, (collection: any) => void, RegExp][] = [
+  const pristine = JSON.parse(read(collectionDownload(api).file)) as CollectionJson;
+  const folder = (collection: CollectionJson) => present(collection.item[0], 'a first folder');
+  const firstFolder = (collection: CollectionJson) => present(folder(collection).item, 'the requests of the first folder');
+  const request = (collection: CollectionJson, index: number) => present(firstFolder(collection)[index], `request ${index} of the first folder`);
+  const body = (collection: CollectionJson) => present(request(collection, 1).request.body, 'the body of request 1 of the first folder');
+  const breakages: [string, (collection: CollectionJson) => void, RegExp][] = [
     ['a request left out', (collection) => firstFolder(collection).pop(), /is 0 requests, not one/],
-    ['a request twice', (collection) => firstFolder(collection).push(structuredClone(firstFolder(collection)[0])), /is 2 requests, not one/],
-    ['a path variable renamed', (collection) => (firstFolder(collection)[0].request.url.path[2] = ':id'), /:id\/invitations is a request for no operation/],
-    ['a wrong path variable value', (collection) => (firstFolder(collection)[0].request.url.variable[0].value = 'acct_other'), /sets :account_id to acct_other/],
-    ['a request with its own auth', (collection) => (firstFolder(collection)[0].request.auth = {type: 'noauth'}), /has an auth of its own/],
-    ['another host', (collection) => (firstFolder(collection)[0].request.url.host = ['https://api.plaza.example']), /goes to https:\/\/api\.plaza\.example/],
-    ['a raw URL that says another path', (collection) => (firstFolder(collection)[0].request.url.raw += '/extra'), /invitations\/extra is not/],
-    ['an example response left out', (collection) => firstFolder(collection)[0].response.pop(), /has no example response for/],
-    ['a body that is no example', (collection) => (firstFolder(collection)[1].request.body.raw = '{"email": "someone@example.com"}'), /a body that is none of the spec's examples/],
+    ['a request twice', (collection) => firstFolder(collection).push(structuredClone(request(collection, 0))), /is 2 requests, not one/],
+    ['a path variable renamed', (collection) => (request(collection, 0).request.url.path[2] = ':id'), /:id\/invitations is a request for no operation/],
+    ['a wrong path variable value', (collection) => (present(request(collection, 0).request.url.variable[0], 'a path variable').value = 'acct_other'), /sets :account_id to acct_other/],
+    ['a request with its own auth', (collection) => (request(collection, 0).request.auth = {type: 'noauth'}), /has an auth of its own/],
+    ['another host', (collection) => (request(collection, 0).request.url.host = ['https://api.plaza.example']), /goes to https:\/\/api\.plaza\.example/],
+    ['a raw URL that says another path', (collection) => (request(collection, 0).request.url.raw += '/extra'), /invitations\/extra is not/],
+    ['an example response left out', (collection) => request(collection, 0).response.pop(), /has no example response for/],
+    ['a body that is no example', (collection) => (body(collection).raw = '{"email": "someone@example.com"}'), /a body that is none of the spec's examples/],
     ['no auth', (collection) => delete collection.auth, /does not send \{\{secretKey\}\}/],
-    ['a key in the collection', (collection) => (collection.variable[1].value = 'sk_test_0000'), /secretKey\}\} is not an empty collection variable/],
+    ['a key in the collection', (collection) => (present(collection.variable[1], 'a second collection variable').value = 'sk_test_0000'), /secretKey\}\} is not an empty collection variable/],
     ['no baseUrl', (collection) => collection.variable.shift(), /\{\{baseUrl\}\} is undefined/],
     ['another format', (collection) => (collection.info.schema = 'https://schema.getpostman.com/json/collection/v2.0.0/collection.json'), /^\/info\/schema /],
-    ['an unknown property', (collection) => (firstFolder(collection)[0].request.name = 'copy'), /request must NOT have additional properties/],
-    ['a folder without items', (collection) => delete collection.item[0].item, /^\/item\/0 must have required property 'request'/],
-    ['a multi-line example name', (collection) => (firstFolder(collection)[0].response[0].name = 'A page\nof invitations'), /response\/0\/name must match pattern/],
-    ['a raw body without its text', (collection) => delete firstFolder(collection)[1].request.body.raw, /body must have required property 'raw'/],
+    ['an unknown property', (collection) => (request(collection, 0).request.name = 'copy'), /request must NOT have additional properties/],
+    ['a folder without items', (collection) => delete folder(collection).item, /^\/item\/0 must have required property 'request'/],
+    ['a multi-line example name', (collection) => (present(request(collection, 0).response[0], 'an example response').name = 'A page\nof invitations'), /response\/0\/name must match pattern/],
+    ['a raw body without its text', (collection) => delete body(collection).raw, /body must have required property 'raw'/],
   ];
   for (const [name, breakIt, expected] of breakages) {
     const collection = structuredClone(pristine);
@@ -112,26 +143,28 @@ test("a foreign spec's collection sends what its top-level security names, from 
   const schemes = spec.components!.securitySchemes as Record<string, {type: string; name?: string; in?: string; scheme?: string}>;
   // What Postman must send for each kind of scheme, as OpenAPI defines them.
   const expected = (name: string) => {
-    const scheme = schemes[name];
+    const scheme = present(schemes[name], `the security scheme ${name}`);
     if (scheme.type === 'apiKey') return {type: 'apikey', sends: {key: scheme.name, in: scheme.in}};
     if (scheme.type === 'http' && scheme.scheme === 'basic') return {type: 'basic', sends: {}};
     return {type: 'bearer', sends: {}};
   };
   for (const name of Object.keys(schemes)) {
     const foreign = {...spec, security: [{[name]: []}]};
-    const collection = (await toPostmanCollection(api, foreign)) as any;
+    const collection = (await toPostmanCollection(api, foreign)) as CollectionJson;
     assert.deepEqual(specProblems(collection, foreign), [], name);
     assert.deepEqual(formatProblems(collection), [], name);
     const {type, sends} = expected(name);
-    assert.equal(collection.auth.type, type, name);
-    for (const [key, value] of Object.entries(sends)) assert.equal(collection.auth.apikey.find((item: any) => item.key === key).value, value, `${name}: ${key}`);
+    assert.equal(collection.auth?.type, type, name);
+    for (const [key, value] of Object.entries(sends)) {
+      assert.equal(present(collection.auth?.apikey?.find((item) => item.key === key), `${name}: the auth's ${key}`).value, value, `${name}: ${key}`);
+    }
     const credentials = collection.variable.slice(1);
-    assert.ok(credentials.length > 0 && credentials.every((item: any) => item.value === ''), `${name}: its credentials are empty variables`);
+    assert.ok(credentials.length > 0 && credentials.every((item) => item.value === ''), `${name}: its credentials are empty variables`);
     assert.ok(!JSON.stringify(collection).includes('secretKey') && !collection.info.name.startsWith('Plaza'), `${name}: nothing of Plaza's`);
   }
-  const open = (await toPostmanCollection(api, {...spec, security: []})) as any;
+  const open = (await toPostmanCollection(api, {...spec, security: []})) as CollectionJson;
   assert.equal(open.auth, undefined, 'no top-level security, no auth');
-  assert.deepEqual(open.variable.map((item: any) => item.key), ['baseUrl']);
+  assert.deepEqual(open.variable.map((item) => item.key), ['baseUrl']);
 });
 
 test('a spec whose security a collection cannot send, or without servers, stops with one line', async () => {

@@ -5,7 +5,7 @@ import {apis, collectErrorCodes, readSpec} from '../../lib/api-model/specs';
 
 /** The codes in the first column of the tables on the errors page. */
 function catalogueCodes(markdown: string): Set<string> {
-  return new Set([...markdown.matchAll(/^\|\s*`([a-z][a-z0-9_]*)`\s*\|/gm)].map((match) => match[1]));
+  return new Set([...markdown.matchAll(/^\|\s*`([a-z][a-z0-9_]*)`\s*\|/gm)].map(([, code = '']) => code));
 }
 
 test('the errors page lists exactly the error codes that the specs use', () => {

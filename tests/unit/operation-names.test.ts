@@ -23,8 +23,12 @@ test('docs prose names operations by their page titles, not in the third person'
 test('a third-person name is found in text and in link labels, and a linked title is accepted', () => {
   // Two operations of the specs: one whose summary starts with a verb in the base form, one in the third person.
   const create = pages.find((page) => page.operation.method === 'POST' && /^Create \w+$/.test(page.title))!;
-  const thirdPersonTitle = pages.find((page) => page.title.split(' ')[0] === thirdPerson(page.title.split(' ')[0]))!;
+  const thirdPersonTitle = pages.find((page) => {
+    const [verb = ''] = page.title.split(' ');
+    return verb === thirdPerson(verb);
+  })!;
   const [verb, object] = create.title.split(' ');
+  assert.ok(verb && object, `"${create.title}" is a verb and an object`);
   const phrase = `${thirdPerson(verb)} a ${object}`;
   const page = [
     `First, ${phrase} with the key.`,
@@ -44,7 +48,9 @@ test('a third-person name is found in text and in link labels, and a linked titl
     problems.map((problem) => problem.line),
     [1, 3, 7],
   );
-  assert.match(problems[0].reason, new RegExp(`\\[${create.title}\\]\\(${create.url}\\)`));
+  const [first] = problems;
+  assert.ok(first);
+  assert.match(first.reason, new RegExp(`\\[${create.title}\\]\\(${create.url}\\)`));
 });
 
 test('verbs are put in the third person', () => {

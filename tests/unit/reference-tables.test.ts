@@ -12,29 +12,47 @@ import {parseMdx} from '../../lib/api-render/spec-text';
 import {apis, readSpec, resolveLocalRef, type OpenApiDocument} from '../../lib/api-model/specs';
 import type {OperationPage, Specs} from '../../lib/api-render/webhook-events';
 
-type Json = Record<string, any>;
+/** The parts of the specs' YAML that these tests read. */
+type Parameter = {$ref?: string; in?: string; name?: string};
+type Operation = {parameters?: Parameter[]; summary?: string; responses?: Record<string, unknown>; 'x-plaza-permission'?: unknown};
+/** A path item: its operations by method, and under `parameters` the parameters they share. */
+type PathItem = Record<string, Operation | Parameter[]>;
+type Doc = {paths: Record<string, PathItem>; components: {parameters: Record<string, Parameter>}};
 
 const specs = Object.fromEntries(apis.map((api) => [api.name, readSpec(api.file)])) as Specs;
 
+/** A value the test needs from the specs or the pages: a missing one fails the test, naming it. */
+function present<T>(value: T | null | undefined, what: string): T {
+  assert.ok(value !== undefined && value !== null, `missing: ${what}`);
+  return value;
+}
+
+/** Every operation of a spec's YAML, as written: its path, its method, and the parameters of its path item. */
+function operationsOf(spec: OpenApiDocument): {path: string; method: string; operation: Operation; shared: Parameter[]}[] {
+  return Object.entries((spec as Doc).paths).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([method]) => method !== 'parameters')
+      .map(([method, operation]) => ({path, method, operation: operation as Operation, shared: (item.parameters ?? []) as Parameter[]})),
+  );
+}
+
 /** `METHOD path` of every operation of a spec whose parameters (its own or its path's) name the header. */
 function declaringIdempotencyKey(spec: OpenApiDocument): string[] {
-  const doc = spec as Json;
-  const declares = (parameter: Json): boolean => {
-    const resolved = parameter.$ref ? doc.components.parameters[parameter.$ref.split('/').pop()] : parameter;
+  const doc = spec as Doc;
+  const declares = (parameter: Parameter): boolean => {
+    const resolved = parameter.$ref ? present(doc.components.parameters[parameter.$ref.replace(/^.*\//, '')], `the parameter ${parameter.$ref}`) : parameter;
     return resolved.in === 'header' && resolved.name === 'Idempotency-Key';
   };
   const found: string[] = [];
-  for (const [path, item] of Object.entries<Json>(doc.paths)) {
-    for (const [method, operation] of Object.entries<Json>(item)) {
-      if (method === 'parameters') continue;
-      if ([...(item.parameters ?? []), ...(operation.parameters ?? [])].some(declares)) found.push(`${method.toUpperCase()} ${path}`);
-    }
+  for (const {path, method, operation, shared} of operationsOf(spec)) {
+    if ([...shared, ...(operation.parameters ?? [])].some(declares)) found.push(`${method.toUpperCase()} ${path}`);
   }
   return found.sort();
 }
 
-/** The links of an MDX partial's table rows: [label, url, endpoint]. */
-const tableLinks = (mdx: string): string[][] => [...mdx.matchAll(/^\| [^|]+ \| \[([^\]]+)\]\(([^)]+)\) \| `([^`]+)` \|$/gm)].map((match) => match.slice(1));
+/** The links of an MDX partial's table rows: [label, url, endpoint] (the three groups always match together: the defaults never apply). */
+const tableLinks = (mdx: string): [label: string, url: string, endpoint: string][] =>
+  [...mdx.matchAll(/^\| [^|]+ \| \[([^\]]+)\]\(([^)]+)\) \| `([^`]+)` \|$/gm)].map(([, label = '', url = '', endpoint = '']) => [label, url, endpoint]);
 
 describe('the operations that accept an Idempotency-Key', () => {
   const partial = referencePartials(specs).find((item) => item.file.endsWith('/_idempotent-operations.mdx'))!;
@@ -59,17 +77,17 @@ describe('the operations that accept an Idempotency-Key', () => {
 
   test('each answer 409 with both key conflicts the Idempotency page describes', () => {
     for (const api of apis) {
-      const doc = specs[api.name] as Json;
-      for (const endpoint of declaringIdempotencyKey(specs[api.name])) {
-        const [method, path] = endpoint.split(' ');
-        const conflict: Json | undefined = doc.paths[path][method.toLowerCase()].responses['409'];
+      const spec = specs[api.name];
+      const responsesOf = new Map(operationsOf(spec).map(({path, method, operation}) => [`${method.toUpperCase()} ${path}`, operation.responses]));
+      for (const endpoint of declaringIdempotencyKey(spec)) {
+        const conflict = responsesOf.get(endpoint)?.['409'];
         assert.ok(conflict, `${api.file}: ${endpoint} has no 409 response`);
-        const resolved = resolveLocalRef<Json>(specs[api.name], conflict);
-        const examples = Object.values<Json>(resolved.content['application/json'].examples);
-        const codes = examples.map((example) => resolveLocalRef<Json>(specs[api.name], example).value.error.code);
+        const resolved = resolveLocalRef<{description?: string; content?: Record<string, {examples?: Record<string, unknown>}>}>(spec, conflict);
+        const examples = Object.values(present(resolved.content?.['application/json']?.examples, `the examples of the 409 of ${endpoint}`));
+        const codes = examples.map((example) => resolveLocalRef<{value?: {error?: {code?: string}}}>(spec, example).value?.error?.code);
         for (const code of ['idempotency_key_reused', 'idempotency_key_in_use']) {
           assert.ok(codes.includes(code), `${api.file}: the 409 of ${endpoint} has no example of ${code}`);
-          assert.ok(resolved.description.includes('still running'), `${api.file}: the 409 of ${endpoint} does not say that a key still running is refused`);
+          assert.ok(present(resolved.description, `the description of the 409 of ${endpoint}`).includes('still running'), `${api.file}: the 409 of ${endpoint} does not say that a key still running is refused`);
         }
       }
     }
@@ -77,11 +95,7 @@ describe('the operations that accept an Idempotency-Key', () => {
 
   test('link each operation to its reference page, labelled with its summary', () => {
     const byEndpoint = new Map(
-      apis.flatMap((api) =>
-        Object.entries<Json>((specs[api.name] as Json).paths).flatMap(([path, item]) =>
-          Object.entries<Json>(item).map(([method, operation]) => [`${method.toUpperCase()} ${path}`, {api, summary: operation.summary as string}]),
-        ),
-      ),
+      apis.flatMap((api) => operationsOf(specs[api.name]).map(({path, method, operation}) => [`${method.toUpperCase()} ${path}`, {api, summary: operation.summary as string}])),
     );
     assert.equal(rows.length, idempotentOperations(specs).length);
     for (const [label, url, endpoint] of rows) {
@@ -104,36 +118,31 @@ test('spec text in a table is written as text, never as code', () => {
   const tree = parseMdx(mdx);
   const code = JSON.stringify(tree).match(/"type":"mdx[A-Za-z]+"/g) ?? [];
   assert.deepEqual(code, ['"type":"mdxFlowExpression"'], 'only the generated-file note is code');
-  const table = tree.children.find((node) => node.type === 'table') as Json;
-  const label = table.children[1].children[1].children[0].children[0].value;
+  type Node = {type: string; value?: string; children?: Node[]};
+  const table = present(tree.children.find((node) => node.type === 'table') as Node | undefined, 'the table');
+  // The first body row, its second cell, the link in it, the link's text.
+  const label = [1, 1, 0, 0].reduce((node, index) => present(node.children?.[index], `a child ${index} of a ${node.type}`), table).value;
   assert.equal(label, summary);
 });
 
 describe('the permission matrix of the authentication page', () => {
   const partial = referencePartials(specs).find((item) => item.file.endsWith('/_permissions.mdx'))!;
   /** [permission, url] for every link in the matrix's rows. */
-  const cells = [...partial.mdx.matchAll(/^\| `([a-z_]+:[a-z]+)` \| (.+) \|$/gm)].flatMap(([, permission, links]) =>
+  const cells = [...partial.mdx.matchAll(/^\| `([a-z_]+:[a-z]+)` \| (.+) \|$/gm)].flatMap(([, permission = '', links = '']) =>
     [...links.matchAll(/\]\(([^)]+)\)/g)].map((link) => `${permission} ${link[1]}`),
   );
 
   test('every operation of both specs declares its permission', () => {
     for (const api of apis) {
-      for (const [path, item] of Object.entries<Json>((specs[api.name] as Json).paths)) {
-        for (const [method, operation] of Object.entries<Json>(item)) {
-          if (method === 'parameters') continue;
-          assert.match(String(operation['x-plaza-permission']), /^[a-z_]+:(read|write)$/, `${api.file}: ${method.toUpperCase()} ${path}`);
-        }
+      for (const {path, method, operation} of operationsOf(specs[api.name])) {
+        assert.match(String(operation['x-plaza-permission']), /^[a-z_]+:(read|write)$/, `${api.file}: ${method.toUpperCase()} ${path}`);
       }
     }
   });
 
   test('links each operation, once, under the permission its spec declares', () => {
     const expected = apis.flatMap((api) =>
-      Object.values<Json>((specs[api.name] as Json).paths).flatMap((item) =>
-        Object.entries<Json>(item)
-          .filter(([method]) => method !== 'parameters')
-          .map(([, operation]) => `${operation['x-plaza-permission']} ${api.route}/${kebabCase(operation.summary)}`),
-      ),
+      operationsOf(specs[api.name]).map(({operation}) => `${String(operation['x-plaza-permission'])} ${api.route}/${kebabCase(operation.summary)}`),
     );
     assert.deepEqual([...cells].sort(), expected.sort());
   });

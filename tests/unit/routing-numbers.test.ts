@@ -13,8 +13,8 @@ import {apis, readSpec} from '../../lib/api-model/specs';
 /** True when the nine digits pass the ABA checksum: 3·(d1+d4+d7) + 7·(d2+d5+d8) + (d3+d6+d9) ≡ 0 mod 10. */
 export function passesAbaChecksum(routingNumber: string): boolean {
   if (!/^[0-9]{9}$/.test(routingNumber)) return false;
-  const d = [...routingNumber].map(Number);
-  const sum = 3 * (d[0] + d[3] + d[6]) + 7 * (d[1] + d[4] + d[7]) + (d[2] + d[5] + d[8]);
+  const weights = [3, 7, 1, 3, 7, 1, 3, 7, 1];
+  const sum = weights.reduce((total, weight, index) => total + weight * Number(routingNumber[index]), 0);
   return sum % 10 === 0;
 }
 
@@ -27,7 +27,7 @@ export function routingNumbers(text: string): {line: number; value: string}[] {
   const found: {line: number; value: string}[] = [];
   const pattern = /routing(?:[ _]number)?["'`]?\s*[:=]?\s*["'`]?([0-9]{9})(?![0-9])/gi;
   text.split('\n').forEach((line, index) => {
-    for (const match of line.matchAll(pattern)) found.push({line: index + 1, value: match[1]});
+    for (const [, value = ''] of line.matchAll(pattern)) found.push({line: index + 1, value});
   });
   return found;
 }

@@ -15,17 +15,33 @@ const committed = {
   financial: readFileSync('specs/financial.yaml', 'utf8'),
 };
 
-function variant(api: 'accounts' | 'financial', change: (doc: any) => void): string {
-  const doc = parse(committed[api]);
+type Api = 'accounts' | 'financial';
+/** The parts of a spec the variants change. */
+type Operation = {operationId?: string; description?: string; responses?: unknown};
+type Doc = {info: {version?: string; description?: string}; paths: Record<string, Record<string, unknown>>};
+
+/** A part of the committed spec a variant changes: a missing one fails the test, naming it. */
+function present<T>(value: T | null | undefined, what: string): T {
+  assert.ok(value !== undefined && value !== null, `the committed spec has no ${what}`);
+  return value;
+}
+
+function variant(api: Api, change: (doc: Doc) => void): string {
+  const doc = parse(committed[api]) as Doc;
   change(doc);
   return stringify(doc);
 }
 
-const firstPath = (doc: any) => doc.paths[Object.keys(doc.paths)[0]];
-const firstOperation = (doc: any) => Object.values(firstPath(doc)).find((value: any) => value?.operationId) as any;
+const firstPath = (doc: Doc) => present(Object.values(doc.paths)[0], 'path');
+const firstOperation = (doc: Doc): Operation =>
+  present(
+    Object.values(firstPath(doc)).find((value): value is Operation => Boolean((value as Operation | null | undefined)?.operationId)),
+    'operation in its first path',
+  );
 
+type Case = (api: Api) => {status?: number; body?: string; hang?: true};
 // Each case answers /<case>/swagger/<api>/swagger.yaml.
-const cases: Record<string, (api: 'accounts' | 'financial') => {status?: number; body?: string; hang?: true}> = {
+const cases = {
   good: (api) => ({body: variant(api, (doc) => (doc.info.version = '1.1.0'))}),
   slow: () => ({hang: true}),
   'http-error': () => ({status: 503, body: 'Service Unavailable'}),
@@ -34,7 +50,7 @@ const cases: Record<string, (api: 'accounts' | 'financial') => {status?: number;
   collision: (api) =>
     ({
       body: variant(api, (doc) => {
-        const [path, item] = Object.entries(doc.paths)[0] as [string, any];
+        const [path, item] = present(Object.entries(doc.paths)[0], 'path');
         doc.paths[`${path}/copy`] = structuredClone(item);
       }),
     }),
@@ -48,7 +64,8 @@ const cases: Record<string, (api: 'accounts' | 'financial') => {status?: number;
       }),
     }),
   'one-bad': (api) => (api === 'accounts' ? {body: variant(api, (doc) => (doc.info.version = '1.1.0'))} : {status: 404, body: 'Not Found'}),
-};
+} satisfies Record<string, Case>;
+const caseNamed: Record<string, Case> = cases;
 
 let server: Server;
 let base = '';
@@ -56,8 +73,8 @@ let closedPort = 0;
 
 before(async () => {
   server = createServer((req, res) => {
-    const match = /^\/([a-z-]+)\/swagger\/(accounts|financial)\/swagger\.yaml$/.exec(req.url ?? '');
-    const answer = match && cases[match[1]] ? cases[match[1]](match[2] as 'accounts' | 'financial') : {status: 404, body: ''};
+    const [, name = '', api] = /^\/([a-z-]+)\/swagger\/(accounts|financial)\/swagger\.yaml$/.exec(req.url ?? '') ?? [];
+    const answer = caseNamed[name]?.(api as Api) ?? {status: 404, body: ''};
     if (answer.hang) return;
     res.writeHead(answer.status ?? 200, {'Content-Type': 'application/yaml'});
     res.end(answer.body);
@@ -126,9 +143,10 @@ for (const [name, host, message] of failures) {
     assert.equal(code, 1);
     const lines = stderr.trim().split('\n');
     assert.equal(lines.length, 1, stderr);
-    assert.match(lines[0], /^specs:fetch failed: /);
-    assert.match(lines[0], message);
-    assert.match(lines[0], /the committed specs are unchanged$/);
+    const [line = ''] = lines;
+    assert.match(line, /^specs:fetch failed: /);
+    assert.match(line, message);
+    assert.match(line, /the committed specs are unchanged$/);
     assertUnchanged(dir);
   });
 }

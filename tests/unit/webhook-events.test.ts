@@ -6,7 +6,7 @@
  */
 import {execFileSync, spawnSync} from 'node:child_process';
 import {createHmac} from 'node:crypto';
-import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {pathToFileURL} from 'node:url';
@@ -22,24 +22,39 @@ import {renderPage, signaturePartial, webhookEventsPage} from '../../lib/api-ren
 import {languages} from '../../lib/api-render/samples';
 import {phpSyntaxError} from '../lib/syntax';
 
-type Json = Record<string, any>;
+/** The parts of the specs these tests read. */
+type Schema = {enum?: unknown[]; properties?: Record<string, Schema>};
+type Doc = {paths: Record<string, Record<string, unknown>>; components: {schemas: Record<string, Schema>}};
+type EventType = {type: string; description: string; object_type: string};
+
+/** A value the test needs: a missing one fails the test, naming it. */
+function present<T>(value: T | null | undefined, what: string): T {
+  assert.ok(value !== undefined && value !== null, `missing: ${what}`);
+  return value;
+}
+
+/** The value at a path of keys in a spec, each of which must be there. */
+const valueAt = (spec: unknown, ...keys: string[]): unknown =>
+  keys.reduce((node, key, index) => present((node as Record<string, unknown>)[key], keys.slice(0, index + 1).join(' > ')), spec);
 
 const specs = Object.fromEntries(apis.map((api) => [api.name, readSpec(api.file)])) as Specs;
-const accounts = specs.accounts as Json;
-const enumTypes: string[] = accounts.components.schemas.Event.properties.type.enum;
-const typeList: Json[] = accounts.paths['/v1/event-types'].get.responses['200'].content['application/json'].examples.allEventTypes.value.data;
+const enumTypes = valueAt(specs.accounts, 'components', 'schemas', 'Event', 'properties', 'type', 'enum') as string[];
+const typeList = valueAt(specs.accounts, 'paths', '/v1/event-types', 'get', 'responses', '200', 'content', 'application/json', 'examples', 'allEventTypes', 'value', 'data') as EventType[];
 const page = renderPage(buildCatalogue(specs));
 
-/** The sections of the page under each `### \`type\`` heading, by type. */
+/** The sections of the page under each `### \`type\`` heading, by type (the groups always match together: the defaults never apply). */
 const sections = new Map(
-  [...page.matchAll(/^### `([a-z_.]+)` \{\/\* #([a-z-]+) \*\/\}\n([\s\S]*?)(?=^##)/gm)].map(([, type, anchor, body]) => [type, {anchor, body}]),
+  [...page.matchAll(/^### `([a-z_.]+)` \{\/\* #([a-z-]+) \*\/\}\n([\s\S]*?)(?=^##)/gm)].map(([, type = '', anchor = '', body = '']) => [type, {anchor, body}]),
 );
 
 /** The API and schema of an object type, found in the specs: `dispute_case` is DisputeCase. */
-function objectSchema(objectType: string): {api: ApiName; name: string; schema: Json} {
+function objectSchema(objectType: string): {api: ApiName; name: string; schema: Schema} {
   const name = upperFirst(camelCase(objectType));
-  const api = apis.find((item) => (specs[item.name] as Json).components.schemas[name])!;
-  return {api: api.name, name, schema: (specs[api.name] as Json).components.schemas[name]};
+  for (const api of apis) {
+    const schema = (specs[api.name] as Doc).components.schemas[name];
+    if (schema) return {api: api.name, name, schema};
+  }
+  throw new Error(`no spec has the schema ${name} of the object type ${objectType}`);
 }
 
 describe('the catalogue', () => {
@@ -82,11 +97,12 @@ describe('the catalogue', () => {
     for (const block of codeBlocks(page).filter((item) => item.lang === 'json')) {
       const payload = JSON.parse(block.text);
       const object = payload.data.object;
-      const {schema} = objectSchema(typeList.find((item) => item.type === payload.type)!.object_type);
-      const statusName = Object.keys(schema.properties).find((name) => name === 'status' || name.endsWith('_status'));
+      const {name: schemaName, schema} = objectSchema(typeList.find((item) => item.type === payload.type)!.object_type);
+      const properties = present(schema.properties, `the properties of ${schemaName}`);
+      const statusName = Object.keys(properties).find((name) => name === 'status' || name.endsWith('_status'));
       const verb = payload.type.split('.')[1];
-      if (statusName && schema.properties[statusName].enum?.includes(verb)) assert.equal(object[statusName], verb, payload.type);
-      if (verb === 'failed' && 'failure_code' in schema.properties) assert.ok(object.failure_code, `${payload.type} has no failure_code`);
+      if (statusName && properties[statusName]?.enum?.includes(verb)) assert.equal(object[statusName], verb, payload.type);
+      if (verb === 'failed' && 'failure_code' in properties) assert.ok(object.failure_code, `${payload.type} has no failure_code`);
       const onItsOwn = sections.get(payload.type)!.body.includes('Sent by Plaza on its own');
       if (onItsOwn) assert.equal(payload.request_id, null, `${payload.type} is sent by Plaza on its own but names a request`);
     }
@@ -111,7 +127,7 @@ describe('the catalogue', () => {
 
   test('links only to operation pages that exist', () => {
     const routes = new Set(apis.flatMap((api) => listOperations(specs[api.name]).map((operation) => `${api.route}/${operationSlug(operation)}`)));
-    const links = [...page.matchAll(/\]\((\/api\/(?:accounts|financial)\/[^)#]+)\)/g)].map((match) => match[1]);
+    const links = [...page.matchAll(/\]\((\/api\/(?:accounts|financial)\/[^)#]+)\)/g)].map(([, link = '']) => link);
     assert.ok(links.length >= enumTypes.length);
     assert.deepEqual(links.filter((link) => !routes.has(link)), []);
   });
@@ -121,9 +137,9 @@ describe('x-plaza-events', () => {
   test('names only event types of the Event enum, on operations of the specs', () => {
     let named = 0;
     for (const api of apis) {
-      for (const [path, item] of Object.entries((specs[api.name] as Json).paths as Json)) {
-        for (const [method, operation] of Object.entries(item as Json)) {
-          const types = (operation as Json)?.[eventsExtension];
+      for (const [path, item] of Object.entries((specs[api.name] as Doc).paths)) {
+        for (const [method, operation] of Object.entries(item)) {
+          const types = (operation as Record<string, unknown> | null | undefined)?.[eventsExtension];
           if (types === undefined) continue;
           assert.ok(Array.isArray(types), `${api.file}: ${method} ${path}`);
           for (const type of types) assert.ok(enumTypes.includes(type), `${api.file}: ${method} ${path} names "${type}"`);
@@ -137,8 +153,9 @@ describe('x-plaza-events', () => {
 
   test('an unknown type or a value that is not a list is reported with its file and operation', () => {
     const broken = structuredClone(specs);
-    (broken.financial as Json).paths['/v1/payments'].post[eventsExtension] = ['payment.created', 'payment.exploded'];
-    (broken.accounts as Json).paths['/v1/customers'].post[eventsExtension] = 'customer.created';
+    const post = (spec: unknown, path: string) => valueAt(spec, 'paths', path, 'post') as Record<string, unknown>;
+    post(broken.financial, '/v1/payments')[eventsExtension] = ['payment.created', 'payment.exploded'];
+    post(broken.accounts, '/v1/customers')[eventsExtension] = 'customer.created';
     const problems = checkEventsExtension(broken);
     assert.equal(problems.length, 2);
     assert.match(problems.join('\n'), /specs\/financial\.yaml: POST \/v1\/payments: x-plaza-events names "payment\.exploded"/);
