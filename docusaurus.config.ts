@@ -103,10 +103,7 @@ const config: Config = {
   ],
 
   themes: [
-    [
-      '@docusaurus/theme-classic',
-      {customCss: ['./src/css/custom.css', './src/css/api-reference.css']} satisfies Theme.Options,
-    ],
+    ['@docusaurus/theme-classic', {customCss: ['./src/css/custom.css', './src/css/api-reference.css']} satisfies Theme.Options],
     // After theme-classic, so that its script runs after the theme's own.
     announcementBarId(announcement.id),
   ],

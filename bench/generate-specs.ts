@@ -106,7 +106,12 @@ function widgetSchema(names: Names) {
         required: ['account_id', 'contact'],
         description: 'Who the widget belongs to.',
         properties: {
-          account_id: {type: 'string', nullable: true, pattern: '^acct_[a-z0-9]{24}$', description: 'The seller account, or `null` for the platform.'},
+          account_id: {
+            type: 'string',
+            nullable: true,
+            pattern: '^acct_[a-z0-9]{24}$',
+            description: 'The seller account, or `null` for the platform.',
+          },
           contact: contact,
         },
       },
@@ -239,13 +244,27 @@ function resourceOperations(resource: number, names: Names): GeneratedOperation[
         summary: `Create ${names.singular}`,
         description: `Creates a ${names.singular} in \`active\` status. Send an \`Idempotency-Key\` so that a retry after a timeout cannot create it twice; \`owner.account_id\` creates it for one of your sellers.`,
         parameters: [ref('parameters', 'CorrelationId'), ref('parameters', 'IdempotencyKey')],
-        requestBody: {required: true, content: jsonContent(ref('schemas', `Create${names.schema}Request`), 'create', 'Create a widget for a seller', createExample(resource))},
+        requestBody: {
+          required: true,
+          content: jsonContent(
+            ref('schemas', `Create${names.schema}Request`),
+            'create',
+            'Create a widget for a seller',
+            createExample(resource),
+          ),
+        },
         responses: {
           '201': single('The new widget.', 'created', 'An active widget', widgetExample(resource, 0, 'active'), {
             ...requestIdHeader,
             'Idempotent-Replayed': ref('headers', 'IdempotentReplayed'),
           }),
-          ...errors(['400', 'BadRequest'], ['401', 'Unauthorized'], ['403', 'Forbidden'], ['409', 'IdempotencyConflict'], ['429', 'TooManyRequests']),
+          ...errors(
+            ['400', 'BadRequest'],
+            ['401', 'Unauthorized'],
+            ['403', 'Forbidden'],
+            ['409', 'IdempotencyConflict'],
+            ['429', 'TooManyRequests'],
+          ),
         },
       },
     },
@@ -303,7 +322,8 @@ function resourceOperations(resource: number, names: Names): GeneratedOperation[
         operationId: `updateSyntheticWidget${resource}`,
         tags: [names.tag],
         summary: `Update ${names.singular}`,
-        description: 'Changes the fields you send; `metadata` replaces all the stored keys. Suspending a widget stops it from moving money until it is active again.',
+        description:
+          'Changes the fields you send; `metadata` replaces all the stored keys. Suspending a widget stops it from moving money until it is active again.',
         parameters: [widgetId, ref('parameters', 'CorrelationId')],
         requestBody: {
           required: true,
@@ -345,7 +365,10 @@ function addResource(doc: Document, resource: number, count: number): void {
   // Plain copies of objects used twice, not YAML aliases.
   const node = (value: unknown) => doc.createNode(value, {aliasDuplicateObjects: false});
   const schemaNames = {create: `Create${names.schema}Request`, update: `Update${names.schema}Request`, list: `${names.schema}List`};
-  doc.addIn(['tags'], node({name: names.tag, description: `Synthetic widgets, number ${resource}: generated for the scaling benchmark.\n`}));
+  doc.addIn(
+    ['tags'],
+    node({name: names.tag, description: `Synthetic widgets, number ${resource}: generated for the scaling benchmark.\n`}),
+  );
   doc.setIn(['components', 'schemas', names.schema], node(schemas.resource));
   for (const {path, method, schema, operation} of resourceOperations(resource, names).slice(0, count)) {
     // Only the schemas that an operation uses: unused components fail the lint.

@@ -54,7 +54,11 @@ function git(args: string[]): string {
 
 async function main(): Promise<void> {
   const {values} = parseArgs({
-    options: {scaling: {type: 'string', default: '200,500,1000,2000'}, ab: {type: 'string', default: 'all'}, levers: {type: 'string', default: 'all'}},
+    options: {
+      scaling: {type: 'string', default: '200,500,1000,2000'},
+      ab: {type: 'string', default: 'all'},
+      levers: {type: 'string', default: 'all'},
+    },
   });
   const scalingSizes = parseScalingSizes(values.scaling);
   const abInternals = parseAbInternals(values.ab);
@@ -62,7 +66,8 @@ async function main(): Promise<void> {
   const levers = scalingSizes.length ? parseLevers(values.levers) : [];
   const committedOperations = countOperations(projectDir);
   const tooSmall = scalingSizes.filter((size) => size < committedOperations);
-  if (tooSmall.length) throw new Error(`--scaling: the specs already hold ${committedOperations} operations, more than ${tooSmall.join(', ')}`);
+  if (tooSmall.length)
+    throw new Error(`--scaling: the specs already hold ${committedOperations} operations, more than ${tooSmall.join(', ')}`);
   mkdirSync(logDir, {recursive: true});
   const date = new Date().toISOString();
   // The results files of an earlier run do not make the checkout "dirty".
@@ -100,7 +105,10 @@ async function main(): Promise<void> {
 
   // Each size with the site's settings, then the largest with each lever.
   const largest = Math.max(...scalingSizes);
-  const scalingRuns: {operations: number; lever?: Lever}[] = [...scalingSizes.map((operations) => ({operations})), ...levers.map((lever) => ({operations: largest, lever}))];
+  const scalingRuns: {operations: number; lever?: Lever}[] = [
+    ...scalingSizes.map((operations) => ({operations})),
+    ...levers.map((lever) => ({operations: largest, lever})),
+  ];
   const scaling: ScalingRun[] = [];
   for (const {operations, lever} of scalingRuns) {
     const label = lever ? `${operations}-${lever.name.replace(/\W+/g, '-')}` : String(operations);

@@ -51,7 +51,11 @@ export const missingAltReason = 'the mermaid diagram needs an "accTitle:" line a
 /** The width and height of an SVG, from its viewBox; null when it has no usable viewBox. */
 export function svgSize(svg: string): {width: number; height: number} | null {
   const root = /<svg\b[^>]*>/.exec(svg)?.[0] ?? '';
-  const viewBox = /\sviewBox="([^"]*)"/.exec(root)?.[1]?.trim().split(/[\s,]+/).map(Number);
+  const viewBox = /\sviewBox="([^"]*)"/
+    .exec(root)?.[1]
+    ?.trim()
+    .split(/[\s,]+/)
+    .map(Number);
   if (!viewBox || viewBox.length !== 4 || viewBox.some((n) => !Number.isFinite(n))) return null;
   const [, , width = 0, height = 0] = viewBox;
   return width > 0 && height > 0 ? {width: Math.ceil(width), height: Math.ceil(height)} : null;

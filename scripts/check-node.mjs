@@ -8,6 +8,8 @@ import semver from 'semver';
 
 const {engines} = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 if (!semver.satisfies(process.version, engines.node)) {
-  console.error(`Plaza docs need Node.js ${engines.node}; this is ${process.version}. Install a supported Node.js (https://nodejs.org) and run the command again.`);
+  console.error(
+    `Plaza docs need Node.js ${engines.node}; this is ${process.version}. Install a supported Node.js (https://nodejs.org) and run the command again.`,
+  );
   process.exit(1);
 }

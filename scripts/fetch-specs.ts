@@ -68,7 +68,9 @@ async function validate(url: string, api: ApiName, text: string, list: ListedOpe
   if (typeof spec.openapi !== 'string' || !spec.openapi.startsWith('3.')) {
     throw new SpecFetchError(`${url}: not an OpenAPI 3 document (no "openapi: 3.x" field)`);
   }
-  const lint = (await lintFromString({source: text, absoluteRef: url, config: await structureConfig})).filter((problem) => problem.severity === 'error');
+  const lint = (await lintFromString({source: text, absoluteRef: url, config: await structureConfig})).filter(
+    (problem) => problem.severity === 'error',
+  );
   // Every problem of the document, so that one download tells all there is to fix.
   const problems = [
     ...lint.map((problem) => `not valid OpenAPI: ${problem.message} at ${problem.location[0]?.pointer ?? '#'}`),

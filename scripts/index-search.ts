@@ -26,13 +26,17 @@ function routeOf(buildDir: string, file: string): string {
 
 export async function indexSearch(buildDir: string, projectDir = '.'): Promise<{pages: number; seconds: number}> {
   const started = performance.now();
-  const operations = new Map(Object.entries(JSON.parse(await readFile(join(projectDir, searchFactsFile), 'utf8')) as Record<string, OperationFacts>));
+  const operations = new Map(
+    Object.entries(JSON.parse(await readFile(join(projectDir, searchFactsFile), 'utf8')) as Record<string, OperationFacts>),
+  );
   // Pagefind's Node API is an ES module only.
   const {close, createIndex} = await import('pagefind');
   const {index, errors} = await createIndex({forceLanguage: 'en', excludeSelectors: excludedFromIndex});
   if (!index) fail(errors);
   const entries = await readdir(buildDir, {recursive: true, withFileTypes: true});
-  const files = entries.filter((entry) => entry.isFile() && entry.name.endsWith('.html')).map((entry) => join(entry.parentPath, entry.name));
+  const files = entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) => join(entry.parentPath, entry.name));
   // Every page at once: Pagefind's service parses them while the next ones are read.
   const added = await Promise.all(
     files.map(async (file) => {
@@ -59,7 +63,8 @@ export async function indexSearch(buildDir: string, projectDir = '.'): Promise<{
 if (import.meta.url === `file://${process.argv[1]}`) {
   const {values} = parseArgs({options: {dir: {type: 'string', default: 'build'}}});
   indexSearch(values.dir).then(
-    ({pages, seconds}) => console.log(`[SUCCESS] Pagefind indexed ${pages} pages into ${join(values.dir, 'pagefind')} in ${seconds.toFixed(1)} s.`),
+    ({pages, seconds}) =>
+      console.log(`[SUCCESS] Pagefind indexed ${pages} pages into ${join(values.dir, 'pagefind')} in ${seconds.toFixed(1)} s.`),
     (error: Error) => {
       console.error(error.message);
       process.exit(1);

@@ -19,7 +19,6 @@ import {parseArgs} from 'node:util';
 import type {Mermaid} from 'mermaid';
 import {altText, findDiagrams, missingAltReason, modes, svgDir, svgName, svgSize, type Diagram} from '../lib/diagrams';
 
-
 /** mermaid's self-contained browser build: it needs no network. */
 const mermaidScript = createRequire(__filename).resolve('mermaid/dist/mermaid.min.js');
 

@@ -64,9 +64,7 @@ export async function resolveFile(root: string, urlPath: string): Promise<Resolu
     }
     return null;
   }
-  const candidates = decoded.endsWith('/')
-    ? [join(target, 'index.html')]
-    : [target, join(target, 'index.html'), `${target}.html`];
+  const candidates = decoded.endsWith('/') ? [join(target, 'index.html')] : [target, join(target, 'index.html'), `${target}.html`];
   for (const candidate of candidates) {
     if (await isFile(candidate)) return {file: candidate};
   }
@@ -153,7 +151,10 @@ export function startServer(dir: string, port: number): Promise<Server> {
     res.setHeader('Content-Type', contentTypes[ext] ?? 'application/octet-stream');
     res.setHeader('Content-Length', payload.length);
     res.setHeader('Vary', 'Accept-Encoding');
-    res.setHeader('Cache-Control', isImmutable(url.pathname) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
+    res.setHeader(
+      'Cache-Control',
+      isImmutable(url.pathname) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+    );
     if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
     res.end(req.method === 'HEAD' ? undefined : payload);
   });

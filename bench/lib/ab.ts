@@ -12,13 +12,21 @@ import {lighthousePaired, type LighthouseResult} from './lighthouse';
 import {pickNamed} from './options';
 import {runPipeline} from './pipeline';
 
-export type AbRun = {internal: string; what: string} & ({ok: true; with: LighthouseResult[]; without: LighthouseResult[]} | {ok: false; error: string});
+export type AbRun = {internal: string; what: string} & (
+  {ok: true; with: LighthouseResult[]; without: LighthouseResult[]} | {ok: false; error: string}
+);
 
 /** The internals that `--ab` names: comma-separated names, "all" or "none". */
 export const parseAbInternals = (value: string): Internal[] => pickNamed(value, internals, '--ab');
 
 /** `siteBuild` is the site's own build, with every internal; the copy's build lacks `internal`. */
-export async function runAb(internal: Internal, siteBuild: string, pages: string[], logFile: string, log: (message: string) => void): Promise<AbRun> {
+export async function runAb(
+  internal: Internal,
+  siteBuild: string,
+  pages: string[],
+  logFile: string,
+  log: (message: string) => void,
+): Promise<AbRun> {
   const copy = temporaryCopy(`ab-${internal.name}`);
   try {
     internal.remove(copy);

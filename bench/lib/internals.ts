@@ -17,9 +17,18 @@ export type Internal = {
 };
 
 /** Removes `line` from `file` of the copy, which must hold it exactly once. */
-const removeLine = (copyDir: string, file: string, line: string): void => replaceOnce(copyDir, file, `\n${line}\n`, '\n', 'bench/lib/internals.ts');
+const removeLine = (copyDir: string, file: string, line: string): void =>
+  replaceOnce(copyDir, file, `\n${line}\n`, '\n', 'bench/lib/internals.ts');
 
 export const internals: Internal[] = [
-  {name: 'prefetch-once', what: "plugin replacing core's window.docusaurus module (prefetches each file once)", remove: (copy) => removeLine(copy, 'docusaurus.config.ts', '    prefetchOnce,')},
-  {name: 'ssr-template', what: "Docusaurus' HTML template with the scripts loaded after the first paint", remove: (copy) => removeLine(copy, 'docusaurus.config.ts', '  ssrTemplate,')},
+  {
+    name: 'prefetch-once',
+    what: "plugin replacing core's window.docusaurus module (prefetches each file once)",
+    remove: (copy) => removeLine(copy, 'docusaurus.config.ts', '    prefetchOnce,'),
+  },
+  {
+    name: 'ssr-template',
+    what: "Docusaurus' HTML template with the scripts loaded after the first paint",
+    remove: (copy) => removeLine(copy, 'docusaurus.config.ts', '  ssrTemplate,'),
+  },
 ];

@@ -21,7 +21,9 @@ export type Lever = {
 const siteFlags: Record<string, boolean> = {rspackPersistentCache: false};
 
 const futureLine = (flags: Record<string, boolean>) =>
-  `  future: {v4: true, faster: {${Object.entries(flags).map(([flag, on]) => `${flag}: ${on}`).join(', ')}}},`;
+  `  future: {v4: true, faster: {${Object.entries(flags)
+    .map(([flag, on]) => `${flag}: ${on}`)
+    .join(', ')}}},`;
 
 /** The site's `faster` setting in the copy, with `flag` set to `on`. */
 const faster = (flag: string, on: boolean) => (copyDir: string) =>
@@ -43,8 +45,16 @@ export const levers: Lever[] = [
     what: '`future.faster.ssgWorkerThreads: false`: the pages are rendered in the main thread',
     apply: faster('ssgWorkerThreads', false),
   },
-  {name: 'one SSG thread', what: '`DOCUSAURUS_SSG_WORKER_THREAD_COUNT=1`: one worker thread renders the pages', env: {DOCUSAURUS_SSG_WORKER_THREAD_COUNT: '1'}},
-  {name: 'SSG concurrency 8', what: '`DOCUSAURUS_SSR_CONCURRENCY=8`: 8 pages rendered at a time, not 32', env: {DOCUSAURUS_SSR_CONCURRENCY: '8'}},
+  {
+    name: 'one SSG thread',
+    what: '`DOCUSAURUS_SSG_WORKER_THREAD_COUNT=1`: one worker thread renders the pages',
+    env: {DOCUSAURUS_SSG_WORKER_THREAD_COUNT: '1'},
+  },
+  {
+    name: 'SSG concurrency 8',
+    what: '`DOCUSAURUS_SSR_CONCURRENCY=8`: 8 pages rendered at a time, not 32',
+    env: {DOCUSAURUS_SSR_CONCURRENCY: '8'},
+  },
 ];
 
 /** The levers that `--levers` names: comma-separated names, "all" or "none". */

@@ -120,7 +120,12 @@ export function medianFigures(runs: LighthouseFigures[]): LighthouseFigures {
   return Object.fromEntries(figures.map((figure) => [figure, median(runs.map((run) => run[figure]))])) as LighthouseFigures;
 }
 
-const resultOf = (path: string, formFactor: FormFactor, runs: LighthouseRun[]): LighthouseResult => ({path, formFactor, median: medianFigures(runs), runs});
+const resultOf = (path: string, formFactor: FormFactor, runs: LighthouseRun[]): LighthouseResult => ({
+  path,
+  formFactor,
+  median: medianFigures(runs),
+  runs,
+});
 
 /** Runs Lighthouse `lighthouseRuns` times, one after the other, on one page. */
 export async function runLighthouse(baseUrl: string, path: string, formFactor: FormFactor): Promise<LighthouseResult> {
@@ -155,7 +160,12 @@ export async function lighthousePaired(
 }
 
 /** Lighthouse on each page in each form factor, page by page, on a site served at `baseUrl`. */
-export async function lighthouseAll(baseUrl: string, pages: string[], formFactors: FormFactor[], log: (message: string) => void): Promise<LighthouseResult[]> {
+export async function lighthouseAll(
+  baseUrl: string,
+  pages: string[],
+  formFactors: FormFactor[],
+  log: (message: string) => void,
+): Promise<LighthouseResult[]> {
   const results: LighthouseResult[] = [];
   for (const path of pages) {
     for (const formFactor of formFactors) {

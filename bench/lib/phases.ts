@@ -56,7 +56,12 @@ export function phasesOf(measurement: Pick<CommandMeasurement, 'marks' | 'timeli
   phases.sort((a, b) => a.start - b.start);
   const first = phases[0]?.start;
   if (first === undefined) {
-    throw new Error('bench: docusaurus build printed no [PERF] line of its phases with DOCUSAURUS_PERF_LOGGER=true; update bench/lib/phases.ts');
+    throw new Error(
+      'bench: docusaurus build printed no [PERF] line of its phases with DOCUSAURUS_PERF_LOGGER=true; update bench/lib/phases.ts',
+    );
   }
-  return [{name: before, ms: first, peakTreeRssBytes: peak(0, first)}, ...phases.map(({name, ms, peakTreeRssBytes}) => ({name, ms, peakTreeRssBytes}))];
+  return [
+    {name: before, ms: first, peakTreeRssBytes: peak(0, first)},
+    ...phases.map(({name, ms, peakTreeRssBytes}) => ({name, ms, peakTreeRssBytes})),
+  ];
 }

@@ -49,12 +49,23 @@ export class PipelineError extends Error {
  * Synthetic specs (the scaling runs) hold operations and tags that the product's list lacks: with
  * `foreignSpecs`, the build applies only the rules every spec must keep (PLAZA_FOREIGN_SPECS).
  */
-export async function runPipeline(projectDir: string, cold: boolean, logFile: string, foreignSpecs = false, env: Record<string, string> = {}): Promise<PipelineRun> {
+export async function runPipeline(
+  projectDir: string,
+  cold: boolean,
+  logFile: string,
+  foreignSpecs = false,
+  env: Record<string, string> = {},
+): Promise<PipelineRun> {
   if (cold) {
     for (const dir of ['.docusaurus', 'build', 'node_modules/.cache']) rmSync(join(projectDir, dir), {recursive: true, force: true});
   }
   // The committed specs, never a download: the site steps do not fetch.
-  const environment = stepEnv(projectDir, {...process.env, ...env, DOCUSAURUS_PERF_LOGGER: 'true', ...(foreignSpecs ? {PLAZA_FOREIGN_SPECS: 'true'} : {})});
+  const environment = stepEnv(projectDir, {
+    ...process.env,
+    ...env,
+    DOCUSAURUS_PERF_LOGGER: 'true',
+    ...(foreignSpecs ? {PLAZA_FOREIGN_SPECS: 'true'} : {}),
+  });
   const measured = {wallMs: 0, peakTreeRssBytes: 0, peakProcessRssBytes: 0, indexMs: 0};
   const phases: Phase[] = [];
   for (const [index, step] of siteSteps.entries()) {

@@ -68,7 +68,9 @@ const orDash = <T>(value: T | null, format: (value: T) => string) => (value === 
 const cls = (value: number) => value.toFixed(3);
 
 function table(header: string[], rows: string[][]): string {
-  return [`| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
+  return [`| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join(
+    '\n',
+  );
 }
 
 function buildSection(results: Results): string {
@@ -110,7 +112,7 @@ function pageWeightSection(results: Results): string {
     '## JavaScript and CSS before the page is interactive',
     '',
     'Requests of resource type `script` or `stylesheet` that Chromium makes until `html[data-has-hydrated="true"]` is attached and no request has been in flight for 1 s;',
-    "not the `<link rel=\"prefetch\">` requests for other routes (resource type `other`). Sizes are the build files gzipped at level 9.",
+    'not the `<link rel="prefetch">` requests for other routes (resource type `other`). Sizes are the build files gzipped at level 9.',
     '',
     table(['page', 'JS (gzip)', 'JS files', 'CSS (gzip)', 'CSS files', 'target for JS'], rows),
   ].join('\n');
@@ -132,10 +134,22 @@ function searchSection(results: Results): string {
     table(
       ['figure', 'measured', 'target'],
       [
-        ['first use of the search box', transfer(search.firstUse), `≤ ${kb(targets.searchFirstUseBytes)}: ${verdict(search.firstUse.bytes <= targets.searchFirstUseBytes)}`],
-        ['a second query', transfer(search.secondQuery), `≤ ${kb(targets.searchSecondQueryBytes)}: ${verdict(search.secondQuery.bytes <= targets.searchSecondQueryBytes)}`],
+        [
+          'first use of the search box',
+          transfer(search.firstUse),
+          `≤ ${kb(targets.searchFirstUseBytes)}: ${verdict(search.firstUse.bytes <= targets.searchFirstUseBytes)}`,
+        ],
+        [
+          'a second query',
+          transfer(search.secondQuery),
+          `≤ ${kb(targets.searchSecondQueryBytes)}: ${verdict(search.secondQuery.bytes <= targets.searchSecondQueryBytes)}`,
+        ],
         ['index on disk (`build/pagefind/`)', `${kb(search.diskBytes)} in ${search.diskFiles} files`, '–'],
-        ['indexing step of the cold build', seconds(indexMs), `≤ ${seconds(targets.searchIndexingMs)}: ${verdict(indexMs <= targets.searchIndexingMs)}`],
+        [
+          'indexing step of the cold build',
+          seconds(indexMs),
+          `≤ ${seconds(targets.searchIndexingMs)}: ${verdict(indexMs <= targets.searchIndexingMs)}`,
+        ],
       ],
     ),
   ].join('\n');
@@ -143,7 +157,12 @@ function searchSection(results: Results): string {
 
 /** Each run's performance score and TBT, with the load average the machine had when it started. */
 function runsCell(run: LighthouseResult): string {
-  return run.runs.map((one) => `${orDash(one.performance, String)} · ${orDash(one.tbtMs, (ms) => `${Math.round(ms)} ms`)} · load ${one.loadAverage.toFixed(2)}`).join('<br>');
+  return run.runs
+    .map(
+      (one) =>
+        `${orDash(one.performance, String)} · ${orDash(one.tbtMs, (ms) => `${Math.round(ms)} ms`)} · load ${one.loadAverage.toFixed(2)}`,
+    )
+    .join('<br>');
 }
 
 function lighthouseSection(results: Results): string {
@@ -173,11 +192,24 @@ function lighthouseSection(results: Results): string {
   return [
     `## Lighthouse ${results.machine.lighthouse}`,
     '',
-    'Mobile is Lighthouse\'s default (simulated slow 4G and CPU); desktop is `--preset=desktop`. The site starts in dark mode, as Lighthouse sees it.',
+    "Mobile is Lighthouse's default (simulated slow 4G and CPU); desktop is `--preset=desktop`. The site starts in dark mode, as Lighthouse sees it.",
     `Each page is measured ${lighthouseRuns} times in a row; the table shows the median of each figure, and each run's performance, TBT and the machine's load average over the minute before it started (a load near or above ${results.machine.cpus}, the number of cores, means something else was running).`,
     '',
     table(
-      ['page', 'form factor', 'performance', 'accessibility', 'best practices', 'SEO', 'LCP', 'TBT', 'CLS', 'total bytes', 'runs: performance · TBT · load', 'target: mobile performance ≥ 95, the others 100, CLS 0'],
+      [
+        'page',
+        'form factor',
+        'performance',
+        'accessibility',
+        'best practices',
+        'SEO',
+        'LCP',
+        'TBT',
+        'CLS',
+        'total bytes',
+        'runs: performance · TBT · load',
+        'target: mobile performance ≥ 95, the others 100, CLS 0',
+      ],
       rows,
     ),
     ...(warnings.length ? ['', 'Lighthouse warned:', '', ...warnings] : []),
@@ -230,7 +262,17 @@ function abSection(results: Results): string {
     table(['internal', 'what it does', 'largest TBT saved', `verdict: saves ≥ ${targets.internalTbtWinMs} ms somewhere`], summary),
     '',
     table(
-      ['internal', 'page', 'TBT with', 'TBT without', 'saved by it', 'performance with', 'performance without', 'runs with: performance · TBT · load', 'runs without'],
+      [
+        'internal',
+        'page',
+        'TBT with',
+        'TBT without',
+        'saved by it',
+        'performance with',
+        'performance without',
+        'runs with: performance · TBT · load',
+        'runs without',
+      ],
       detail,
     ),
   ].join('\n');
@@ -257,7 +299,8 @@ function phasesTable(results: Results): string {
 }
 
 function scalingSection(results: Results): string {
-  if (results.scaling.length === 0) return `## Scaling\n\nNot run (\`--scaling none\`).\n\nWhere the time and memory of the cold build go:\n\n${phasesTable(results)}`;
+  if (results.scaling.length === 0)
+    return `## Scaling\n\nNot run (\`--scaling none\`).\n\nWhere the time and memory of the cold build go:\n\n${phasesTable(results)}`;
   const today = results.search;
   const rows = results.scaling.map((run) =>
     run.ok

@@ -14,8 +14,7 @@ import {measureSearchIndex, type SearchIndex} from './search-index';
 
 /** A failed run keeps its wall time and peak memory until the failure, when the pipeline had started. */
 export type ScalingRun = {operations: number; lever?: string} & (
-  | ({ok: true; search: SearchIndex} & PipelineRun)
-  | {ok: false; error: string; wallMs: number | null; peakTreeRssBytes: number | null}
+  ({ok: true; search: SearchIndex} & PipelineRun) | {ok: false; error: string; wallMs: number | null; peakTreeRssBytes: number | null}
 );
 
 export async function runScaling(operations: number, logFile: string, lever?: Lever): Promise<ScalingRun> {

@@ -85,7 +85,10 @@ export async function measureSearchIndex(buildDir: string): Promise<SearchIndex>
       diskBytes: disk.bytes,
       diskFiles: disk.files,
       firstUse: transfer(buildDir, first),
-      secondQuery: transfer(buildDir, second.filter((path) => !first.includes(path))),
+      secondQuery: transfer(
+        buildDir,
+        second.filter((path) => !first.includes(path)),
+      ),
     };
   } finally {
     await browser.close();

@@ -21,6 +21,9 @@ export async function checkModel(model: ApiModel, projectDir: string, {foreign =
   const list = parseOperationList(await readFile(resolve(projectDir, operationListFile), 'utf8'));
   return [
     ...structural,
-    ...model.apis.flatMap((api) => [...findUnsafeHtml(api.document).map((problem) => `${api.file}: ${problem}`), ...checkAgainstList(api.name, api.document, list)]),
+    ...model.apis.flatMap((api) => [
+      ...findUnsafeHtml(api.document).map((problem) => `${api.file}: ${problem}`),
+      ...checkAgainstList(api.name, api.document, list),
+    ]),
   ];
 }

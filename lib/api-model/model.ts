@@ -68,7 +68,8 @@ export async function readSpecText(source: string, file: string, name = file): P
     throw new SpecError(`${name}: not valid YAML (${oneLine(error)})`);
   }
   const {parsed} = read;
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new SpecError(`${name}: the document is not a YAML mapping`);
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new SpecError(`${name}: the document is not a YAML mapping`);
   const config = await (redoclyConfig ??= createConfig({}));
   const bundled = async (dereference: boolean, document: object) => {
     const result = await bundle({doc: {source: read.source, parsed: document}, config, dereference});
@@ -116,7 +117,10 @@ function pointerTarget(root: unknown, pointer: string): unknown {
   return pointer
     .slice(2)
     .split('/')
-    .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Json)[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), root);
+    .reduce<unknown>(
+      (node, key) => (node && typeof node === 'object' ? (node as Json)[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined),
+      root,
+    );
 }
 
 /**
@@ -129,7 +133,9 @@ function cutCycles(root: OpenApiDocument): OpenApiDocument {
   // openapi-core replaces a `$ref` by a shallow copy of its target: the copy of an ancestor is not the
   // ancestor, but its fields are the ancestor's own (its `properties`, its `items`).
   const copyOfAncestor = (node: Json): boolean =>
-    Object.entries(node).some(([key, child]) => child !== null && typeof child === 'object' && ancestors.some((ancestor) => (ancestor as Json)[key] === child));
+    Object.entries(node).some(
+      ([key, child]) => child !== null && typeof child === 'object' && ancestors.some((ancestor) => (ancestor as Json)[key] === child),
+    );
   const copy = (value: unknown): unknown => {
     if (value === null || typeof value !== 'object') return value;
     if (ancestors.includes(value) || (!Array.isArray(value) && copyOfAncestor(value as Json))) {
@@ -145,7 +151,10 @@ function cutCycles(root: OpenApiDocument): OpenApiDocument {
       const mapping = (node.discriminator as {mapping?: Record<string, unknown>} | undefined)?.mapping;
       const entries = Object.entries(node).map(([key, child]): [string, unknown] => {
         if (key !== 'discriminator' || !mapping) return [key, copy(child)];
-        const targets = Object.entries(mapping).map(([value, target]) => [value, typeof target === 'string' && target.startsWith('#') ? (pointerTarget(root, target) ?? target) : target]);
+        const targets = Object.entries(mapping).map(([value, target]) => [
+          value,
+          typeof target === 'string' && target.startsWith('#') ? (pointerTarget(root, target) ?? target) : target,
+        ]);
         return [key, copy({...(child as Json), mapping: Object.fromEntries(targets)})];
       });
       result = Object.fromEntries(entries);

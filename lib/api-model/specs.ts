@@ -80,7 +80,8 @@ export type SecurityScheme = {type: string; in?: string; name?: string; scheme?:
  * key, read from PLAZA_SECRET_KEY and explain on /api/authentication. A foreign spec's scheme gets
  * none of that: what is written from it says only what the spec says.
  */
-export const isPlazaKey = (scheme: SecurityScheme | undefined): boolean => scheme?.type === 'apiKey' && scheme.in === 'header' && scheme.name === 'X-API-KEY';
+export const isPlazaKey = (scheme: SecurityScheme | undefined): boolean =>
+  scheme?.type === 'apiKey' && scheme.in === 'header' && scheme.name === 'X-API-KEY';
 
 /** A value, or the node its local `$ref` (`#/components/...`) points to in the document. */
 export function resolveLocalRef<T = Record<string, unknown>>(spec: OpenApiDocument, value: unknown): T {
@@ -160,7 +161,9 @@ export function checkAgainstList(api: ApiName, spec: OpenApiDocument, list: List
   const bySlug = new Map(listOperations(spec).map((operation) => [operationSlug(operation), operation]));
   // A spec that is not Plaza's (none of the listed operations) gets one line, not one per operation.
   if (wanted.length > 0 && !wanted.some((item) => bySlug.has(item.slug))) {
-    return [`${api}: none of the ${wanted.length} operations that specs/operations.md lists for it is in the spec; the check applies to Plaza's specs only`];
+    return [
+      `${api}: none of the ${wanted.length} operations that specs/operations.md lists for it is in the spec; the check applies to Plaza's specs only`,
+    ];
   }
   for (const item of wanted) {
     const operation = bySlug.get(item.slug);

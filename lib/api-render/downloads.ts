@@ -181,7 +181,10 @@ function countRequests(items: unknown[]): number {
 /** The security scheme that the spec's top-level `security` names first, by its name (undefined when it names none or the spec lacks it). */
 function topLevelScheme(spec: OpenApiDocument): {name?: string; scheme?: SecurityScheme} {
   const name = Object.keys(spec.security?.[0] ?? {})[0];
-  return {name, scheme: name === undefined ? undefined : resolveLocalRef<SecurityScheme | undefined>(spec, spec.components?.securitySchemes?.[name])};
+  return {
+    name,
+    scheme: name === undefined ? undefined : resolveLocalRef<SecurityScheme | undefined>(spec, spec.components?.securitySchemes?.[name]),
+  };
 }
 
 /** How a collection sends credentials: its auth, the variables a reader fills in, and a sentence that says so. */
@@ -205,13 +208,21 @@ export function collectionAuth(spec: OpenApiDocument): CollectionAuth {
     const key = plaza ? collectionVariables.secretKey : camelCase(name);
     const what = plaza ? 'one of your sandbox secret keys' : 'your API key';
     return {
-      auth: {type: 'apikey', apikey: [{key: 'key', value: scheme.name, type: 'string'}, {...variable(key), key: 'value'}, {key: 'in', value: scheme.in, type: 'string'}]},
+      auth: {
+        type: 'apikey',
+        apikey: [
+          {key: 'key', value: scheme.name, type: 'string'},
+          {...variable(key), key: 'value'},
+          {key: 'in', value: scheme.in, type: 'string'},
+        ],
+      },
       variables: [{key, description: `Your ${plaza ? 'secret API key' : 'API key'}, sent in the ${scheme.name} ${scheme.in}.`}],
       sentence: `Set the collection variable \`${key}\` to ${what}: every request sends it in the \`${scheme.name}\` ${scheme.in}.`,
     };
   }
   if (http === 'bearer' || scheme.type === 'oauth2' || scheme.type === 'openIdConnect') {
-    const token = http === 'bearer' ? 'bearer token' : `${scheme.type === 'oauth2' ? 'OAuth 2.0' : 'OpenID Connect'} access token of ${name}`;
+    const token =
+      http === 'bearer' ? 'bearer token' : `${scheme.type === 'oauth2' ? 'OAuth 2.0' : 'OpenID Connect'} access token of ${name}`;
     return {
       auth: {type: 'bearer', bearer: [{...variable('accessToken'), key: 'token'}]},
       variables: [{key: 'accessToken', description: `Your ${token}, sent as a bearer token in the Authorization header.`}],
@@ -220,7 +231,13 @@ export function collectionAuth(spec: OpenApiDocument): CollectionAuth {
   }
   if (http === 'basic') {
     return {
-      auth: {type: 'basic', basic: [{...variable('username'), key: 'username'}, {...variable('password'), key: 'password'}]},
+      auth: {
+        type: 'basic',
+        basic: [
+          {...variable('username'), key: 'username'},
+          {...variable('password'), key: 'password'},
+        ],
+      },
       variables: [
         {key: 'username', description: 'Your user name, sent with HTTP basic authentication.'},
         {key: 'password', description: 'Your password, sent with HTTP basic authentication.'},
@@ -228,7 +245,9 @@ export function collectionAuth(spec: OpenApiDocument): CollectionAuth {
       sentence: 'Set the collection variables `username` and `password`: every request sends them with HTTP basic authentication.',
     };
   }
-  throw new DownloadError(`its top-level security names ${name} (${http ? `HTTP ${scheme.scheme}` : scheme.type}), which a Postman collection cannot send`);
+  throw new DownloadError(
+    `its top-level security names ${name} (${http ? `HTTP ${scheme.scheme}` : scheme.type}), which a Postman collection cannot send`,
+  );
 }
 
 /** The Postman Collection v2.1 of an API: folders by tag, requests and examples from the spec's examples. */
@@ -265,7 +284,9 @@ export async function toPostmanCollection(api: Api, spec: OpenApiDocument): Prom
         key: collectionVariables.baseUrl,
         value: sandbox,
         type: 'string',
-        description: plaza ? 'The API host: the sandbox here, the production host once you go live.' : "The API host, the spec's first server.",
+        description: plaza
+          ? 'The API host: the sandbox here, the production host once you go live.'
+          : "The API host, the spec's first server.",
       },
       ...variables.map(({key, description}) => ({key, value: '', type: 'string', description})),
     ],

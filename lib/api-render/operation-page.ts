@@ -22,7 +22,17 @@ import {frontMatter, jsxBlock, jsxInline, plainText, specMarkdown, text, toMdx} 
 import {isPlazaKey, type SecurityScheme} from '../api-model/specs';
 import snakeCase from 'lodash/snakeCase';
 import {languages, type Part, type Pieces, type SampleRequest} from './samples';
-import {constraints, fieldTable, flatten, schemaExample, typeLabel, type Alternatives, type Field, type FieldTable, type Schema} from './schema';
+import {
+  constraints,
+  fieldTable,
+  flatten,
+  schemaExample,
+  typeLabel,
+  type Alternatives,
+  type Field,
+  type FieldTable,
+  type Schema,
+} from './schema';
 
 type Example = {summary?: string; value?: unknown};
 type Media = {schema?: Schema; example?: unknown; examples?: Record<string, Example>};
@@ -38,7 +48,12 @@ type Parameter = {
   explode?: boolean;
 };
 type Link = {operationId?: string; operationRef?: string; description?: string; parameters?: Record<string, unknown>};
-type Response = {description?: string; headers?: Record<string, {description?: string; schema?: Schema}>; content?: Record<string, Media>; links?: Record<string, Link>};
+type Response = {
+  description?: string;
+  headers?: Record<string, {description?: string; schema?: Schema}>;
+  content?: Record<string, Media>;
+  links?: Record<string, Link>;
+};
 type Callback = Record<string, Record<string, {summary?: string; description?: string; requestBody?: {content?: Record<string, Media>}}>>;
 
 /** The HTTP authentication schemes whose credential goes in the Authorization header after the scheme's name. */
@@ -93,7 +108,10 @@ const heading = (depth: 1 | 2 | 3, value: string): RootContent => ({type: 'headi
 const admonition = (kind: string, title: string, body: string): RootContent => ({
   type: 'containerDirective',
   name: kind,
-  children: [{type: 'paragraph', data: {directiveLabel: true}, children: [text(title)]}, {type: 'paragraph', children: [text(body)]}],
+  children: [
+    {type: 'paragraph', data: {directiveLabel: true}, children: [text(title)]},
+    {type: 'paragraph', children: [text(body)]},
+  ],
 });
 const br = (): PhrasingContent => jsxInline('br', {}, []);
 
@@ -136,7 +154,10 @@ function badges(field: Pick<Field, 'required' | 'deprecated'>): PhrasingContent[
   ];
 }
 
-const row = (cells: PhrasingContent[][]): TableRow => ({type: 'tableRow', children: cells.map((children) => ({type: 'tableCell', children}))});
+const row = (cells: PhrasingContent[][]): TableRow => ({
+  type: 'tableRow',
+  children: cells.map((children) => ({type: 'tableCell', children})),
+});
 
 /**
  * A target of the links of recursive fields: an `<a id>`, which the theme's MDX link component
@@ -193,12 +214,17 @@ function alternativesTabs(group: Alternatives): RootContent[] {
   const parts: RootContent[] = [paragraph(...subject, text(how))];
   const {discriminator} = group;
   if (discriminator?.mapping.length) {
-    const values = discriminator.mapping.flatMap(([value, label], index) => [...(index ? [text(', ')] : []), code(value), text(` for ${label}`)]);
+    const values = discriminator.mapping.flatMap(([value, label], index) => [
+      ...(index ? [text(', ')] : []),
+      code(value),
+      text(` for ${label}`),
+    ]);
     parts.push(paragraph(text('Its '), code(discriminator.property), text(' field says which: '), ...values, text('.')));
   }
   const items = group.options.map((option, index) => {
     const values = option.values.flatMap((value, at) => [...(at ? [text(' or ')] : []), code(value)]);
-    const when = discriminator && values.length ? [paragraph(text('When '), code(discriminator.property), text(' is '), ...values, text('.'))] : [];
+    const when =
+      discriminator && values.length ? [paragraph(text('When '), code(discriminator.property), text(' is '), ...values, text('.'))] : [];
     const body = [...when, ...(option.description ? specMarkdown(option.description) : []), ...fieldTables(option.table)];
     return jsxBlock('TabItem', {value: String(index + 1), label: option.label}, body);
   });
@@ -235,23 +261,32 @@ function noneRequired(fields: FieldTable): FieldTable {
 /** What a reader sends for one security scheme, in words. */
 function credentialWords(name: string, scheme: SecurityScheme | undefined): PhrasingContent[] {
   const authorization = [text(' in the '), code('Authorization'), text(' header')];
-  if (scheme?.type === 'apiKey') return [text(isPlazaKey(scheme) ? 'your secret key in the ' : 'an API key in the '), code(scheme.name ?? name), text(` ${scheme.in}`)];
+  if (scheme?.type === 'apiKey')
+    return [text(isPlazaKey(scheme) ? 'your secret key in the ' : 'an API key in the '), code(scheme.name ?? name), text(` ${scheme.in}`)];
   if (scheme?.type === 'http' && scheme.scheme?.toLowerCase() === 'bearer') return [text('a bearer token'), ...authorization];
-  if (scheme?.type === 'http' && scheme.scheme?.toLowerCase() === 'basic') return [text('a user name and password (HTTP basic, Base64 of '), code('user:password'), text(')'), ...authorization];
+  if (scheme?.type === 'http' && scheme.scheme?.toLowerCase() === 'basic')
+    return [text('a user name and password (HTTP basic, Base64 of '), code('user:password'), text(')'), ...authorization];
   if (scheme?.type === 'http') return [text(`${scheme.scheme} credentials`), ...authorization];
   if (scheme?.type === 'oauth2') return [text('an OAuth 2.0 access token of '), code(name), text(' as a bearer token'), ...authorization];
-  if (scheme?.type === 'openIdConnect') return [text('an OpenID Connect access token of '), code(name), text(' as a bearer token'), ...authorization];
+  if (scheme?.type === 'openIdConnect')
+    return [text('an OpenID Connect access token of '), code(name), text(' as a bearer token'), ...authorization];
   return [code(name)];
 }
 
-const joinWords = (ways: PhrasingContent[][], word: string): PhrasingContent[] => ways.flatMap((way, index) => [...(index ? [text(word)] : []), ...way]);
+const joinWords = (ways: PhrasingContent[][], word: string): PhrasingContent[] =>
+  ways.flatMap((way, index) => [...(index ? [text(word)] : []), ...way]);
 
 /** The operation's security: each requirement's schemes together, requirements as alternatives. */
 function authentication(page: ApiPage): PhrasingContent[] {
   const requirements = page.api.security ?? [];
   if (requirements.length === 0) return [text('No authentication.')];
   const schemes = page.api.securitySchemes ?? {};
-  const ways = requirements.map((requirement) => joinWords(Object.keys(requirement).map((name) => credentialWords(name, schemes[name])), ' and '));
+  const ways = requirements.map((requirement) =>
+    joinWords(
+      Object.keys(requirement).map((name) => credentialWords(name, schemes[name])),
+      ' and ',
+    ),
+  );
   const samples = requirements.length > 1 ? [text(' The samples send the first.')] : [];
   const permission = (page.api as {'x-plaza-permission'?: string})['x-plaza-permission'];
   const plaza = requirements.some((requirement) => Object.keys(requirement).some((name) => isPlazaKey(schemes[name])));
@@ -314,9 +349,29 @@ function responseSection(page: ApiPage): RootContent[] {
     parts.push(heading(3, `${status} ${STATUS_CODES[status] ?? statusRanges[status] ?? ''}`.trim()));
     if (response.description) parts.push(...specMarkdown(response.description));
     const types = Object.keys(response.content ?? {});
-    if (types.length > 1) parts.push(paragraph(text('Content types: '), ...joinWords(types.map((type) => [code(type)]), ', '), text('.')));
+    if (types.length > 1)
+      parts.push(
+        paragraph(
+          text('Content types: '),
+          ...joinWords(
+            types.map((type) => [code(type)]),
+            ', ',
+          ),
+          text('.'),
+        ),
+      );
     if (isErrorObject(response)) {
-      parts.push(paragraph(text('The body is an '), link('error object', '/api/errors'), text(': its '), code('type'), text(' and '), code('code'), text(' say what went wrong.')));
+      parts.push(
+        paragraph(
+          text('The body is an '),
+          link('error object', '/api/errors'),
+          text(': its '),
+          code('type'),
+          text(' and '),
+          code('code'),
+          text(' say what went wrong.'),
+        ),
+      );
       continue;
     }
     const headers = Object.entries(response.headers ?? {}).map(([name, header]) => ({
@@ -465,7 +520,8 @@ function sampleFile(name: string, field: Schema & {contentMediaType?: string}): 
   return `${name}.${subtype === 'octet-stream' ? 'bin' : subtype}`;
 }
 
-const isBinary = (field: Schema & {contentMediaType?: string}): boolean => field.format === 'binary' || (field.type === 'string' && field.contentMediaType !== undefined);
+const isBinary = (field: Schema & {contentMediaType?: string}): boolean =>
+  field.format === 'binary' || (field.type === 'string' && field.contentMediaType !== undefined);
 
 /** The fields a form sample sends: required ones, and optional ones the spec gives a value for. */
 function formFields(schema: Schema | undefined): [string, Schema][] {
@@ -476,14 +532,19 @@ function formFields(schema: Schema | undefined): [string, Schema][] {
 }
 
 function multipartParts(schema: Schema | undefined): Part[] {
-  return formFields(schema).map(([name, field]) => (isBinary(field) ? {name, file: sampleFile(name, field)} : {name, value: formValue(field) ?? `{${name}}`}));
+  return formFields(schema).map(([name, field]) =>
+    isBinary(field) ? {name, file: sampleFile(name, field)} : {name, value: formValue(field) ?? `{${name}}`},
+  );
 }
 
 /** A JSON value as XML under an element `name`, for the samples of XML bodies. */
 function xml(name: string, value: unknown): string {
   const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   if (Array.isArray(value)) return value.map((item) => xml(name, item)).join('');
-  if (value && typeof value === 'object') return `<${name}>${Object.entries(value).map(([key, item]) => xml(key, item)).join('')}</${name}>`;
+  if (value && typeof value === 'object')
+    return `<${name}>${Object.entries(value)
+      .map(([key, item]) => xml(key, item))
+      .join('')}</${name}>`;
   return `<${name}>${escape(String(value ?? ''))}</${name}>`;
 }
 
@@ -517,13 +578,20 @@ function sampleRequests(page: ApiPage): [string, SampleRequest][] {
     ...credentials.cookies,
   ];
   const cookieHeader: [string, Pieces][] = cookies.length ? [['Cookie', joinPieces(cookies, () => '; ')]] : [];
-  const base = {method: method.toUpperCase(), url: urlPieces, credentials: [...credentials.headers, ...cookieHeader], headers, answer: answerOf(page)};
+  const base = {
+    method: method.toUpperCase(),
+    url: urlPieces,
+    credentials: [...credentials.headers, ...cookieHeader],
+    headers,
+    answer: answerOf(page),
+  };
   const content = requestBody?.content ?? {};
   if (content['multipart/form-data']) {
     return [['multipart', {...base, body: {multipart: multipartParts(content['multipart/form-data'].schema)}}]];
   }
   const form = content['application/x-www-form-urlencoded'];
-  if (form) return [['form', {...base, body: {form: formFields(form.schema).map(([name, field]) => [name, formValue(field) ?? `{${name}}`])}}]];
+  if (form)
+    return [['form', {...base, body: {form: formFields(form.schema).map(([name, field]) => [name, formValue(field) ?? `{${name}}`])}}]];
   const examples = mediaExamples(content['application/json']);
   if (examples.length) {
     return examples.map(([name, example]) => [example.summary ?? name, {...base, body: {json: example.value}}]);
@@ -532,9 +600,13 @@ function sampleRequests(page: ApiPage): [string, SampleRequest][] {
   const [type, media] = Object.entries(content)[0] ?? [];
   if (type && media && /[/+]xml\b/.test(type) && mediaExamples(media).length) {
     const root = (media.schema as {xml?: {name?: string}} | undefined)?.xml?.name ?? 'body';
-    return mediaExamples(media).map(([name, example]) => [example.summary ?? name, {...base, body: {text: xml(root, example.value), type}}]);
+    return mediaExamples(media).map(([name, example]) => [
+      example.summary ?? name,
+      {...base, body: {text: xml(root, example.value), type}},
+    ]);
   }
-  if (type && media) return [['file', {...base, body: {file: sampleFile('body', {...flatten(media.schema ?? {}), contentMediaType: type}), type}}]];
+  if (type && media)
+    return [['file', {...base, body: {file: sampleFile('body', {...flatten(media.schema ?? {}), contentMediaType: type}), type}}]];
   return [['request', base]];
 }
 
@@ -552,7 +624,11 @@ function lazyTabs(items: Tab[], attributes: Record<string, string>): RootContent
 const fenced = (lang: string, value: string, meta?: string): RootContent => ({type: 'code', lang, meta, value});
 
 function languageTabs(request: SampleRequest): RootContent[] {
-  const items = languages.map((language) => ({value: language.id, label: language.label, body: [fenced(language.highlight, language.write(request))]}));
+  const items = languages.map((language) => ({
+    value: language.id,
+    label: language.label,
+    body: [fenced(language.highlight, language.write(request))],
+  }));
   return [lazyTabs(items, {groupId: 'api-language', className: 'api-samples__tabs'})];
 }
 
@@ -560,11 +636,17 @@ function languageTabs(request: SampleRequest): RootContent[] {
 function exampleTabs(entries: [string, RootContent[]][]): RootContent[] {
   const [only] = entries;
   if (only && entries.length === 1) return only[1];
-  return [lazyTabs(entries.map(([label, body], index) => ({value: String(index), label, body})), {className: 'api-samples__examples'})];
+  return [
+    lazyTabs(
+      entries.map(([label, body], index) => ({value: String(index), label, body})),
+      {className: 'api-samples__examples'},
+    ),
+  ];
 }
 
 /** An example as the reader sees it: a string as it is (text, XML), anything else as JSON. */
-const exampleBlock = (value: unknown): RootContent => (typeof value === 'string' ? fenced('text', value) : fenced('json', JSON.stringify(value, null, 2)));
+const exampleBlock = (value: unknown): RootContent =>
+  typeof value === 'string' ? fenced('text', value) : fenced('json', JSON.stringify(value, null, 2));
 
 function responseExamples(page: ApiPage): RootContent[] {
   const responses = Object.entries(page.api.responses ?? {});
@@ -603,7 +685,9 @@ function payloadExamples(page: ApiPage): [string, RootContent[]][] {
 }
 
 function samplesAside(page: ApiPage): RootContent {
-  const requests = isWebhook(page) ? payloadExamples(page) : sampleRequests(page).map(([label, request]): [string, RootContent[]] => [label, languageTabs(request)]);
+  const requests = isWebhook(page)
+    ? payloadExamples(page)
+    : sampleRequests(page).map(([label, request]): [string, RootContent[]] => [label, languageTabs(request)]);
   return jsxBlock('aside', {className: 'api-samples', 'aria-label': 'Request and response samples', ...notIndexed}, [
     paragraph(jsxInline('h2', {className: 'api-samples__title'}, [text(isWebhook(page) ? 'Payload' : 'Request')])),
     ...exampleTabs(requests),
@@ -629,7 +713,10 @@ function eventCatalogueLink(page: ApiPage): RootContent[] {
   return about ? [paragraph(text('Every event type and its payload: '), link('Webhook events', '/api/webhook-events'), text('.'))] : [];
 }
 
-const imports: RootContent[] = ["import Tabs from '@theme/Tabs';", "import TabItem from '@theme/TabItem';"].map((value) => ({type: 'mdxjsEsm', value}));
+const imports: RootContent[] = ["import Tabs from '@theme/Tabs';", "import TabItem from '@theme/TabItem';"].map((value) => ({
+  type: 'mdxjsEsm',
+  value,
+}));
 
 /**
  * The MDX of an operation page, front matter included; its meta description is the first sentence
@@ -720,7 +807,16 @@ export function createInfoPageMD(page: InfoPage, downloads: Download[] = []): st
       heading(1, title),
       paragraph(jsxInline('p', {className: 'api-version'}, [text(`Version ${version}`)])),
       ...(links.length
-        ? [paragraph(strong('Download:'), text(' '), ...links, text(' ('), link('how to import into Postman', '/api/#download-the-specs'), text(')'))]
+        ? [
+            paragraph(
+              strong('Download:'),
+              text(' '),
+              ...links,
+              text(' ('),
+              link('how to import into Postman', '/api/#download-the-specs'),
+              text(')'),
+            ),
+          ]
         : []),
       ...(description ? specMarkdown(description) : []),
     ],
@@ -732,7 +828,12 @@ export function createInfoPageMD(page: InfoPage, downloads: Download[] = []): st
 /** The MDX of a tag's page: its name, its description and the cards of its operations. */
 export function createTagPageMD(page: TagPage): string {
   const {description} = page.tag;
-  const head = frontMatter({id: page.id, title: page.title, description: description ? summary(description) : page.title, custom_edit_url: null});
+  const head = frontMatter({
+    id: page.id,
+    title: page.title,
+    description: description ? summary(description) : page.title,
+    custom_edit_url: null,
+  });
   const cards = [
     "import DocCardList from '@theme/DocCardList';",
     "import {useCurrentSidebarCategory} from '@docusaurus/theme-common';",

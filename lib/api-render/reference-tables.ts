@@ -45,7 +45,13 @@ export function operationTable(pages: OperationPage[]): Table {
     align: [null, null, null],
     children: [
       row([text('API')], [text('Operation')], [text('Endpoint')]),
-      ...pages.map((page) => row([text(apiTitle(page))], [operationLink(page)], [{type: 'inlineCode', value: `${page.operation.method} ${page.operation.path}`}])),
+      ...pages.map((page) =>
+        row(
+          [text(apiTitle(page))],
+          [operationLink(page)],
+          [{type: 'inlineCode', value: `${page.operation.method} ${page.operation.path}`}],
+        ),
+      ),
     ],
   };
 }
@@ -77,7 +83,10 @@ export function permissionTable(specs: Specs): Table {
     children: [
       row([text('Permission')], [text('Operations that need it')]),
       ...[...operationsByPermission(specs)].map(([permission, pages]) =>
-        row([{type: 'inlineCode', value: permission}], pages.flatMap((page, index) => [...(index ? [text(', ')] : []), operationLink(page)])),
+        row(
+          [{type: 'inlineCode', value: permission}],
+          pages.flatMap((page, index) => [...(index ? [text(', ')] : []), operationLink(page)]),
+        ),
       ),
     ],
   };
@@ -85,7 +94,11 @@ export function permissionTable(specs: Specs): Table {
 
 /** A partial's MDX: a note that it is generated, then its content. */
 export function renderPartial(file: string, content: RootContent[]): Partial {
-  const note: RootContent = {type: 'mdxFlowExpression', value: '/* Generated from specs/ by src/plugins/api-reference (npm start, npm run build). Edit the specs or the generator, not this file. */'};
+  const note: RootContent = {
+    type: 'mdxFlowExpression',
+    value:
+      '/* Generated from specs/ by src/plugins/api-reference (npm start, npm run build). Edit the specs or the generator, not this file. */',
+  };
   return {file, mdx: `${toMdx([note, ...content], file)}\n`};
 }
 

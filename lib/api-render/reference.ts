@@ -40,14 +40,21 @@ function operationTitle(operation: Json, fallback: string): string {
 /** The operation's parameters, then those of its path item that it does not redefine (same name and place). */
 function parametersOf(operation: Json, item: Json): unknown[] {
   const own = (operation.parameters as Json[] | undefined) ?? [];
-  const shared = ((item.parameters as Json[] | undefined) ?? []).filter((parameter) => !own.some((mine) => mine.name === parameter.name && mine.in === parameter.in));
+  const shared = ((item.parameters as Json[] | undefined) ?? []).filter(
+    (parameter) => !own.some((mine) => mine.name === parameter.name && mine.in === parameter.in),
+  );
   return [...own, ...shared];
 }
 
 /** The schemes of the document, HTTP scheme names in lower case as RFC 7235 compares them. */
 function securitySchemesOf(document: OpenApiDocument): Record<string, SecurityScheme> {
   const schemes = (document.components?.securitySchemes ?? {}) as Record<string, SecurityScheme>;
-  return Object.fromEntries(Object.entries(schemes).map(([name, scheme]) => [name, scheme.type === 'http' && scheme.scheme ? {...scheme, scheme: scheme.scheme.toLowerCase()} : scheme]));
+  return Object.fromEntries(
+    Object.entries(schemes).map(([name, scheme]) => [
+      name,
+      scheme.type === 'http' && scheme.scheme ? {...scheme, scheme: scheme.scheme.toLowerCase()} : scheme,
+    ]),
+  );
 }
 
 /** The JSON body the samples send when the spec gives no example: one made from the schema. */
@@ -80,10 +87,12 @@ function pageOperations(document: OpenApiDocument): PageOperation[] {
     pages.push({id, title, method: api.method, tags, deprecated: operation.deprecated === true, page: {id, title, api}});
   };
   for (const [path, item] of Object.entries(document.paths ?? {}) as [string, Json][]) {
-    for (const [method, operation] of Object.entries(item)) if (httpMethods.has(method) && operation) add(item, method, operation as Json, path);
+    for (const [method, operation] of Object.entries(item))
+      if (httpMethods.has(method) && operation) add(item, method, operation as Json, path);
   }
   for (const [name, item] of Object.entries(document.webhooks ?? {}) as [string, Json][]) {
-    for (const [method, operation] of Object.entries(item)) if (httpMethods.has(method) && operation) add(item, method, operation as Json, name, name);
+    for (const [method, operation] of Object.entries(item))
+      if (httpMethods.has(method) && operation) add(item, method, operation as Json, name, name);
   }
   return pages;
 }
@@ -99,7 +108,13 @@ export function renderReference(api: ApiSpec, downloads: Download[]): Reference 
   const info = resolved.info;
   if (info?.title || info?.description) {
     const id = kebabCase(info.title ?? 'introduction');
-    files.set(`${id}.info.mdx`, createInfoPageMD({id, info: {title: info.title ?? 'Introduction', version: info.version ?? '', description: info.description}}, downloads));
+    files.set(
+      `${id}.info.mdx`,
+      createInfoPageMD(
+        {id, info: {title: info.title ?? 'Introduction', version: info.version ?? '', description: info.description}},
+        downloads,
+      ),
+    );
     sidebar.push({type: 'doc', id: docId(id)});
   }
 
@@ -121,7 +136,8 @@ export function renderReference(api: ApiSpec, downloads: Download[]): Reference 
     });
   }
   const untagged = operations.filter((operation) => operation.tags.length === 0);
-  if (untagged.length > 0) sidebar.push({type: 'category', label: 'Untagged', items: untagged.map((operation) => sidebarDoc(operation, docId))});
+  if (untagged.length > 0)
+    sidebar.push({type: 'category', label: 'Untagged', items: untagged.map((operation) => sidebarDoc(operation, docId))});
   return {files, sidebar};
 }
 

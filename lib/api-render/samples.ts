@@ -53,11 +53,15 @@ function curl(request: SampleRequest): string {
   if (body && 'json' in body) {
     lines.push(`-H 'Content-Type: application/json'`, `-d ${shell(json(body.json))}`);
   } else if (body && 'multipart' in body) {
-    for (const part of body.multipart) lines.push(`-F ${shell(isFile(part) ? `${part.name}=@${part.file}` : `${part.name}=${part.value}`)}`);
+    for (const part of body.multipart)
+      lines.push(`-F ${shell(isFile(part) ? `${part.name}=@${part.file}` : `${part.name}=${part.value}`)}`);
   } else if (body && 'form' in body) {
     for (const [name, value] of body.form) lines.push(`--data-urlencode ${shell(`${name}=${value}`)}`);
   } else if (body) {
-    lines.push(`-H ${shell(`Content-Type: ${body.type}`)}`, 'file' in body ? `--data-binary ${shell(`@${body.file}`)}` : `-d ${shell(body.text)}`);
+    lines.push(
+      `-H ${shell(`Content-Type: ${body.type}`)}`,
+      'file' in body ? `--data-binary ${shell(`@${body.file}`)}` : `-d ${shell(body.text)}`,
+    );
   }
   return lines.join(' \\\n  ');
 }
@@ -75,7 +79,9 @@ function nodejs(request: SampleRequest): string {
     headers.push(`"Content-Type": "application/json"`);
     options.push(`body: JSON.stringify(${indent(json(body.json), 2)})`);
   } else if (body && 'form' in body) {
-    options.push(`body: new URLSearchParams({\n    ${body.form.map(([name, value]) => `${quoted(name)}: ${quoted(value)}`).join(',\n    ')},\n  })`);
+    options.push(
+      `body: new URLSearchParams({\n    ${body.form.map(([name, value]) => `${quoted(name)}: ${quoted(value)}`).join(',\n    ')},\n  })`,
+    );
   } else if (body && 'file' in body) {
     before.push(`import {readFile} from "node:fs/promises";`, '');
     headers.push(`"Content-Type": ${quoted(body.type)}`);
@@ -100,7 +106,11 @@ function nodejs(request: SampleRequest): string {
   return [
     ...before,
     `const response = await fetch(${read(request.url)}, {\n  ${options.join(',\n  ')},\n});`,
-    {json: 'console.log(response.status, await response.json());', text: 'console.log(response.status, await response.text());', status: 'console.log(response.status);'}[request.answer],
+    {
+      json: 'console.log(response.status, await response.json());',
+      text: 'console.log(response.status, await response.text());',
+      status: 'console.log(response.status);',
+    }[request.answer],
   ].join('\n');
 }
 
@@ -116,7 +126,9 @@ function python(value: unknown, depth = 0): string {
   }
   if (typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>);
-    return entries.length === 0 ? '{}' : `{\n${entries.map(([key, item]) => `${pad}${quoted(key)}: ${python(item, depth + 1)},`).join('\n')}\n${end}}`;
+    return entries.length === 0
+      ? '{}'
+      : `{\n${entries.map(([key, item]) => `${pad}${quoted(key)}: ${python(item, depth + 1)},`).join('\n')}\n${end}}`;
   }
   return JSON.stringify(value);
 }
@@ -140,7 +152,9 @@ function pythonRequests(request: SampleRequest): string {
     args.push(`data=${quoted(body.text)}`);
   } else if (body) {
     const files = body.multipart.filter(isFile).map((part) => `${quoted(part.name)}: open(${quoted(part.file)}, "rb")`);
-    const data = body.multipart.filter((part) => !isFile(part)).map((part) => `${quoted(part.name)}: ${quoted((part as {value: string}).value)}`);
+    const data = body.multipart
+      .filter((part) => !isFile(part))
+      .map((part) => `${quoted(part.name)}: ${quoted((part as {value: string}).value)}`);
     if (data.length) args.push(`data={${data.join(', ')}}`);
     args.push(`files={${files.join(', ')}}`);
   }
@@ -150,14 +164,21 @@ function pythonRequests(request: SampleRequest): string {
     'import requests',
     '',
     `response = requests.${request.method.toLowerCase()}(\n    ${args.join(',\n    ')},\n)`,
-    {json: 'print(response.status_code, response.json())', text: 'print(response.status_code, response.text)', status: 'print(response.status_code)'}[request.answer],
+    {
+      json: 'print(response.status_code, response.json())',
+      text: 'print(response.status_code, response.text)',
+      status: 'print(response.status_code)',
+    }[request.answer],
   ].join('\n');
 }
 
 function php(request: SampleRequest): string {
   const text = (value: string) => `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
   const read = (pieces: Pieces) => expression(pieces, text, (name) => `getenv(${text(name)})`, ' . ');
-  const headers = [...request.credentials.map(([name, value]) => read([`${name}: `, ...value])), ...request.headers.map(([name, value]) => text(`${name}: ${value}`))];
+  const headers = [
+    ...request.credentials.map(([name, value]) => read([`${name}: `, ...value])),
+    ...request.headers.map(([name, value]) => text(`${name}: ${value}`)),
+  ];
   const before = ['<?php', ''];
   const options = [`CURLOPT_CUSTOMREQUEST => '${request.method}'`];
   const body = request.body;
@@ -166,7 +187,9 @@ function php(request: SampleRequest): string {
     before.push(`$body = <<<'JSON'\n${json(body.json)}\nJSON;`, '');
     options.push('CURLOPT_POSTFIELDS => $body');
   } else if (body && 'form' in body) {
-    options.push(`CURLOPT_POSTFIELDS => http_build_query([\n        ${body.form.map(([name, value]) => `${text(name)} => ${text(value)}`).join(',\n        ')},\n    ])`);
+    options.push(
+      `CURLOPT_POSTFIELDS => http_build_query([\n        ${body.form.map(([name, value]) => `${text(name)} => ${text(value)}`).join(',\n        ')},\n    ])`,
+    );
   } else if (body && 'file' in body) {
     headers.push(text(`Content-Type: ${body.type}`));
     options.push(`CURLOPT_POSTFIELDS => file_get_contents(${text(body.file)})`);
@@ -175,7 +198,9 @@ function php(request: SampleRequest): string {
     before.push(`$body = <<<'BODY'\n${body.text}\nBODY;`, '');
     options.push('CURLOPT_POSTFIELDS => $body');
   } else if (body) {
-    const parts = body.multipart.map((part) => `${text(part.name)} => ${isFile(part) ? `new CURLFile(${text(part.file)})` : text(part.value)}`);
+    const parts = body.multipart.map(
+      (part) => `${text(part.name)} => ${isFile(part) ? `new CURLFile(${text(part.file)})` : text(part.value)}`,
+    );
     options.push(`CURLOPT_POSTFIELDS => [\n        ${parts.join(',\n        ')},\n    ]`);
   }
   if (headers.length) options.splice(1, 0, `CURLOPT_HTTPHEADER => [\n        ${headers.join(',\n        ')},\n    ]`);
@@ -223,7 +248,9 @@ function java(request: SampleRequest): string {
         ? `Content-Disposition: form-data; name=\\"${part.name}\\"; filename=\\"${part.file}\\"\\r\\n\\r\\n`
         : `Content-Disposition: form-data; name=\\"${part.name}\\"\\r\\n\\r\\n`;
       before.push(`form.write(("--" + boundary + "\\r\\n${disposition}").getBytes());`);
-      before.push(isFile(part) ? `form.write(Files.readAllBytes(Path.of(${quoted(part.file)})));` : `form.write(${quoted(part.value)}.getBytes());`);
+      before.push(
+        isFile(part) ? `form.write(Files.readAllBytes(Path.of(${quoted(part.file)})));` : `form.write(${quoted(part.value)}.getBytes());`,
+      );
       before.push('form.write("\\r\\n".getBytes());');
     }
     before.push('form.write(("--" + boundary + "--\\r\\n").getBytes());', '');

@@ -154,7 +154,8 @@ function alternativesOf(schema: Schema): {keyword: 'oneOf' | 'anyOf'; options: C
     if (options?.length && !valueOptions(schema)) return {keyword, options};
   }
   const subtypes = Object.values(schema.discriminator?.mapping ?? {}).filter((target): target is Schema => typeof target === 'object');
-  if (subtypes.length) return {keyword: 'oneOf', options: [...new Set(subtypes)].map((subtype) => extension(subtype, schema.discriminator!.propertyName))};
+  if (subtypes.length)
+    return {keyword: 'oneOf', options: [...new Set(subtypes)].map((subtype) => extension(subtype, schema.discriminator!.propertyName))};
   return undefined;
 }
 
@@ -203,7 +204,9 @@ export function typeLabel(child: Child): string {
     // Shapes are named in the tabs below the table; plain values are named here.
     const shapes = alternatives.options.filter(isShape).length;
     const count = alternatives.options.length;
-    label = shapes ? `${alternatives.keyword === 'oneOf' ? 'one' : 'one or more'} of ${count} shapes` : alternatives.options.map(optionLabel).join(' or ');
+    label = shapes
+      ? `${alternatives.keyword === 'oneOf' ? 'one' : 'one or more'} of ${count} shapes`
+      : alternatives.options.map(optionLabel).join(' or ');
   } else if (schema.prefixItems) {
     const rest = schema.items === undefined || typeof schema.items === 'boolean' ? '' : `, then ${typeLabel(schema.items)}`;
     label = `tuple of ${schema.prefixItems.map(typeLabel).join(', ')}${rest}`;
@@ -220,11 +223,13 @@ export function typeLabel(child: Child): string {
   return nullable ? `${label} or null` : label;
 }
 
-const jsonType = (value: unknown): string => (Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value === 'object' ? 'object' : typeof value);
+const jsonType = (value: unknown): string =>
+  Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value === 'object' ? 'object' : typeof value;
 
 /** The schema of a map's values: `additionalProperties`, else the single `patternProperties` schema. */
 function mapValues(schema: Schema): Child | undefined {
-  if (typeof schema.additionalProperties === 'object' || typeof schema.additionalProperties === 'string') return schema.additionalProperties;
+  if (typeof schema.additionalProperties === 'object' || typeof schema.additionalProperties === 'string')
+    return schema.additionalProperties;
   const patterns = Object.values(schema.patternProperties ?? {});
   return patterns.length === 1 ? patterns[0] : undefined;
 }
@@ -274,7 +279,9 @@ function notPhrase(child: Child): string {
   if (schema.const !== undefined) return `Not ${code(schema.const)}.`;
   if (schema.required && !schema.type) return `Must not have ${schema.required.map(code).join(', ')}.`;
   if (schema.pattern) return `Must not match ${code(schema.pattern)}.`;
-  return `Must not be ${typeLabel(schema)}${constraints(schema).map((phrase) => ` ${phrase}`).join('')}`.replace(/([^.])$/, '$1.');
+  return `Must not be ${typeLabel(schema)}${constraints(schema)
+    .map((phrase) => ` ${phrase}`)
+    .join('')}`.replace(/([^.])$/, '$1.');
 }
 
 const plainValue = (value: unknown): boolean => typeof value !== 'object';
@@ -311,7 +318,11 @@ type Ancestor = {title?: string; path: string; field?: Field; table?: FieldTable
 type Walk = {direction: Direction; scope: string; ancestors: Ancestor[]; depth: number};
 
 /** An id for a row or table, from its table's scope and its path. */
-const anchorFor = (scope: string, path: string): string => `${scope}-${path || 'fields'}`.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/-+$/, '');
+const anchorFor = (scope: string, path: string): string =>
+  `${scope}-${path || 'fields'}`
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/-+$/, '');
 
 /**
  * The fields of a body, parameter or alternative schema. `direction` drops the fields that do not
@@ -352,12 +363,22 @@ function addFields(table: FieldTable, schema: Schema, walk: Walk, path: string):
   // Beside named fields, the keys a map part allows: each pattern's, then any other key's.
   const others: [string, Child][] = schema.properties
     ? [
-        ...Object.entries(schema.patternProperties ?? {}).map(([pattern, values]): [string, Child] => [`Any other key matching ${code(pattern)}.`, values]),
+        ...Object.entries(schema.patternProperties ?? {}).map(([pattern, values]): [string, Child] => [
+          `Any other key matching ${code(pattern)}.`,
+          values,
+        ]),
         ...(typeof schema.additionalProperties === 'object' ? [['Any other key.', schema.additionalProperties] as [string, Child]] : []),
       ]
     : [];
   for (const [phrase, values] of others) {
-    const row: Field = {name: `${prefix}<key>`, type: typeLabel(values), required: false, description: '', constraints: [phrase, ...constraints(values)], deprecated: false};
+    const row: Field = {
+      name: `${prefix}<key>`,
+      type: typeLabel(values),
+      required: false,
+      description: '',
+      constraints: [phrase, ...constraints(values)],
+      deprecated: false,
+    };
     table.rows.push(row);
     addNested(table, values, walk, row);
   }
@@ -413,11 +434,20 @@ function addNested(table: FieldTable, child: Child, walk: Walk, row: Field): voi
 }
 
 /** The alternatives of a schema at `path`, each with its fields and the discriminator values that select it. */
-function alternativesGroup(schema: Schema, alternatives: NonNullable<ReturnType<typeof alternativesOf>>, walk: Walk, path: string): Alternatives {
+function alternativesGroup(
+  schema: Schema,
+  alternatives: NonNullable<ReturnType<typeof alternativesOf>>,
+  walk: Walk,
+  path: string,
+): Alternatives {
   const {discriminator} = schema;
   const mapping = Object.entries(discriminator?.mapping ?? {}).map(([value, target]): [string, string] => [
     value,
-    typeof target === 'object' ? (target.title ?? value) : String(target).replace(/^circular\((.*)\)$/, '$1').replace(/^.*\//, ''),
+    typeof target === 'object'
+      ? (target.title ?? value)
+      : String(target)
+          .replace(/^circular\((.*)\)$/, '$1')
+          .replace(/^.*\//, ''),
   ]);
   const options = alternatives.options.map((option, index) => {
     const {schema: flat} = read(option);

@@ -43,7 +43,11 @@ const esmLines: StringifyOptions['unsafe'] = [
   {atBreak: true, character: 'i', after: 'mport\\b'},
   {atBreak: true, character: 'e', after: 'xport\\b'},
 ];
-const mdxWriter = unified().use(remarkMdx).use(remarkGfm, {tablePipeAlign: false}).use(remarkDirective).use(remarkStringify, {...style, unsafe: esmLines});
+const mdxWriter = unified()
+  .use(remarkMdx)
+  .use(remarkGfm, {tablePipeAlign: false})
+  .use(remarkDirective)
+  .use(remarkStringify, {...style, unsafe: esmLines});
 const markdownWriter = unified().use(remarkGfm, {tablePipeAlign: false}).use(remarkStringify, style);
 
 const allowedSchemes = new Set(['http', 'https', 'mailto']);
@@ -96,7 +100,10 @@ export function specMarkdown(markdown: string): RootContent[] {
 export function plainText(markdown: string): string {
   const words = (nodes: RootContent[]): string =>
     nodes.map((node) => ('value' in node ? node.value : 'children' in node ? words(node.children as RootContent[]) : ' ')).join(' ');
-  return words(specMarkdown(markdown)).replace(/\s+/g, ' ').replace(/ (?=[.,;:!?)])/g, '').trim();
+  return words(specMarkdown(markdown))
+    .replace(/\s+/g, ' ')
+    .replace(/ (?=[.,;:!?)])/g, '')
+    .trim();
 }
 
 type Attributes = Record<string, string | true>;
@@ -121,7 +128,9 @@ function countCode(nodes: readonly unknown[]): number {
     const {type, children, attributes} = node as {type: string; children?: unknown[]; attributes?: unknown};
     // A JSX element's attributes are a list; a directive's (an admonition's) are a plain mapping of strings.
     const attrs = Array.isArray(attributes) ? (attributes as {type: string; value?: unknown}[]) : [];
-    const expressions = attrs.filter((attr) => attr.type !== 'mdxJsxAttribute' || (attr.value !== null && typeof attr.value === 'object')).length;
+    const expressions = attrs.filter(
+      (attr) => attr.type !== 'mdxJsxAttribute' || (attr.value !== null && typeof attr.value === 'object'),
+    ).length;
     return count + (codeNodeTypes.has(type) ? 1 : 0) + expressions + countCode(children ?? []);
   }, 0);
 }

@@ -25,28 +25,50 @@ const code = (value: string): PhrasingContent => ({type: 'inlineCode', value});
 const comment = (value: string): PhrasingContent => ({type: 'mdxTextExpression', value: `/* ${value} */`});
 
 /** A heading with an explicit id, in the MDX comment form Docusaurus reads. */
-const heading = (depth: 2 | 3, children: PhrasingContent[], id: string): RootContent => ({type: 'heading', depth, children: [...children, text(' '), comment(`#${id}`)]});
+const heading = (depth: 2 | 3, children: PhrasingContent[], id: string): RootContent => ({
+  type: 'heading',
+  depth,
+  children: [...children, text(' '), comment(`#${id}`)],
+});
 const link = (page: OperationPage, label = page.title): PhrasingContent => ({type: 'link', url: page.url, children: [text(label)]});
 const apiTitle = (page: OperationPage): string => apis.find((api) => api.name === page.api)!.title;
-const list = (items: PhrasingContent[][], separator: string): PhrasingContent[] => items.flatMap((item, index) => [...(index ? [text(separator)] : []), ...item]);
+const list = (items: PhrasingContent[][], separator: string): PhrasingContent[] =>
+  items.flatMap((item, index) => [...(index ? [text(separator)] : []), ...item]);
 
 /** Links to operations, naming the API where two of them have the same title. */
 function operationLinks(pages: OperationPage[]): PhrasingContent[] {
   const shared = (page: OperationPage) => pages.filter((other) => other.title === page.title).length > 1;
-  return list(pages.map((page) => [link(page, shared(page) ? `${page.title} (${apiTitle(page)})` : page.title)]), ', ');
+  return list(
+    pages.map((page) => [link(page, shared(page) ? `${page.title} (${apiTitle(page)})` : page.title)]),
+    ', ',
+  );
 }
 
 function eventSection(event: CatalogueEvent): RootContent[] {
   const origin = event.causes.length
     ? paragraph(strong('Caused by:'), text(' '), ...operationLinks(event.causes), text('.'))
-    : paragraph(strong('Sent by Plaza on its own:'), text(' no request of yours causes it, so '), code('request_id'), text(' is '), code('null'), text('. Read the object again with '), link(event.read), text('.'));
+    : paragraph(
+        strong('Sent by Plaza on its own:'),
+        text(' no request of yours causes it, so '),
+        code('request_id'),
+        text(' is '),
+        code('null'),
+        text('. Read the object again with '),
+        link(event.read),
+        text('.'),
+      );
   return [
     heading(3, [code(event.type)], event.anchor),
     ...specMarkdown(event.description),
     paragraph(strong('Object:'), text(' '), code(event.objectType), text(', as '), link(event.read), text(' returns it.')),
     origin,
     // The title is read from the code block's meta line: one line, in double quotes.
-    {type: 'code', lang: 'json', meta: `title="Webhook event: ${event.type.replace(/["\s]+/g, ' ')}"`, value: JSON.stringify(event.example, null, 2)},
+    {
+      type: 'code',
+      lang: 'json',
+      meta: `title="Webhook event: ${event.type.replace(/["\s]+/g, ' ')}"`,
+      value: JSON.stringify(event.example, null, 2),
+    },
   ];
 }
 
@@ -65,7 +87,10 @@ function overview(groups: EventGroup[]): RootContent {
         paragraph(
           {type: 'strong', children: [{type: 'link', url: `#${group.anchor}`, children: [text(group.title)]}, text(':')]},
           text(' '),
-          ...list(group.events.map((event) => [{type: 'link', url: `#${event.anchor}`, children: [code(event.type)]}]), ', '),
+          ...list(
+            group.events.map((event) => [{type: 'link', url: `#${event.anchor}`, children: [code(event.type)]}]),
+            ', ',
+          ),
         ),
       ],
     })),
@@ -85,7 +110,11 @@ export function renderPage(groups: EventGroup[]): string {
   const count = groups.reduce((sum, group) => sum + group.events.length, 0);
   const body = toMdx(
     [
-      {type: 'mdxFlowExpression', value: '/* Generated from specs/ by src/plugins/api-reference (npm start, npm run build). Edit the specs or the generator, not this file. */'},
+      {
+        type: 'mdxFlowExpression',
+        value:
+          '/* Generated from specs/ by src/plugins/api-reference (npm start, npm run build). Edit the specs or the generator, not this file. */',
+      },
       {type: 'mdxjsEsm', value: `import VerifySignature from '@site/${signaturePartial}';`},
       {type: 'heading', depth: 1, children: [text('Webhook events')]},
       // The generator's own words, with links into the site: read as the site's Markdown, not as spec text.
@@ -102,8 +131,17 @@ export function renderPage(groups: EventGroup[]): string {
 
 /** The MDX of the page when the specs define no event types (no components.schemas.Event), as a foreign spec may not. */
 export function renderPageWithoutEvents(): string {
-  const withoutEventsHead = frontMatter({title: 'Webhook events', description: 'The webhook event types of the API: its specs define none.'});
-  const body = toMdx([{type: 'heading', depth: 1, children: [text('Webhook events')]}, paragraph(text('The specs of this API define no webhook event types.'))], pageFile);
+  const withoutEventsHead = frontMatter({
+    title: 'Webhook events',
+    description: 'The webhook event types of the API: its specs define none.',
+  });
+  const body = toMdx(
+    [
+      {type: 'heading', depth: 1, children: [text('Webhook events')]},
+      paragraph(text('The specs of this API define no webhook event types.')),
+    ],
+    pageFile,
+  );
   return `${withoutEventsHead}\n\n${body}\n`;
 }
 

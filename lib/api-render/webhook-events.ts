@@ -97,7 +97,9 @@ export function checkEventsExtension(specs: Specs): string[] {
     try {
       for (const type of eventsCausedBy(page)) {
         if (!known.has(type)) {
-          problems.push(`${where(page)}: ${eventsExtension} names "${type}", which is not a value of the Event schema's type enum; correct the name or add the type to the enum.`);
+          problems.push(
+            `${where(page)}: ${eventsExtension} names "${type}", which is not a value of the Event schema's type enum; correct the name or add the type to the enum.`,
+          );
         }
       }
     } catch (error) {
@@ -112,7 +114,8 @@ function responseExamples(spec: OpenApiDocument, operation: Operation): {schema:
   return Object.entries((operation.raw.responses ?? {}) as Json)
     .filter(([status]) => status.startsWith('2'))
     .flatMap(([, response]) => {
-      const media = resolveLocalRef<{content?: Record<string, {schema?: Json; example?: unknown; examples?: Json}>}>(spec, response).content?.['application/json'];
+      const media = resolveLocalRef<{content?: Record<string, {schema?: Json; example?: unknown; examples?: Json}>}>(spec, response)
+        .content?.['application/json'];
       if (!media?.schema) return [];
       const values = media.examples
         ? Object.values(media.examples).map((example) => resolveLocalRef<{value?: unknown}>(spec, example).value)
@@ -136,7 +139,8 @@ function listItemsRef(spec: OpenApiDocument, schema: unknown): string | undefine
 function objectsReturned(spec: OpenApiDocument, operation: Operation, name: string): Json[] {
   return responseExamples(spec, operation).flatMap(({schema, values}) => {
     if (schema.$ref === schemaRef(name)) return values.filter(isObject);
-    if (listItemsRef(spec, schema) === schemaRef(name)) return values.flatMap((value) => (isObject(value) && Array.isArray(value.data) ? value.data.filter(isObject) : []));
+    if (listItemsRef(spec, schema) === schemaRef(name))
+      return values.flatMap((value) => (isObject(value) && Array.isArray(value.data) ? value.data.filter(isObject) : []));
     return [];
   });
 }
@@ -169,7 +173,10 @@ function readingOperation(specs: Specs, pages: OperationPage[], schema: {api: Ap
       return x.reduce((order, value, index) => order || value - (y[index] ?? 0), 0);
     });
   const [reader] = readers;
-  if (!reader) throw new Error(`${fileOf(schema.api)}: no GET operation answers 200 with a ${schema.name}, so its events have no page to read the object on.`);
+  if (!reader)
+    throw new Error(
+      `${fileOf(schema.api)}: no GET operation answers 200 with a ${schema.name}, so its events have no page to read the object on.`,
+    );
   return reader;
 }
 
@@ -217,7 +224,9 @@ export function exampleFromSchema(spec: OpenApiDocument, schema: unknown): unkno
   if (resolved.example !== undefined) return clone(resolved.example);
   if (Array.isArray(resolved.allOf)) return Object.assign({}, ...resolved.allOf.map((part) => exampleFromSchema(spec, part)));
   if (resolved.properties) {
-    return Object.fromEntries(Object.entries(resolved.properties as Json).map(([name, property]) => [name, exampleFromSchema(spec, property)]));
+    return Object.fromEntries(
+      Object.entries(resolved.properties as Json).map(([name, property]) => [name, exampleFromSchema(spec, property)]),
+    );
   }
   if (resolved.type === 'array') return resolved.items ? [exampleFromSchema(spec, resolved.items)] : [];
   if (Array.isArray(resolved.enum)) return resolved.enum[0];
@@ -237,7 +246,8 @@ function specEventExamples(specs: Specs): Map<string, Json> {
 }
 
 /** A made-up but stable ID: the prefix and 24 characters derived from what it names. */
-const stableId = (prefix: string, name: string): string => `${prefix}_${createHash('sha256').update(`${prefix}:${name}`).digest('hex').slice(0, 24)}`;
+const stableId = (prefix: string, name: string): string =>
+  `${prefix}_${createHash('sha256').update(`${prefix}:${name}`).digest('hex').slice(0, 24)}`;
 
 /** The event envelope around an object, as Plaza would post it. */
 function envelope(specs: Specs, type: string, object: Json, caused: boolean): Json {
@@ -261,13 +271,16 @@ function payloadExample(specs: Specs, pages: OperationPage[], event: Omit<Catalo
   const schema = schemasOf(spec)[event.schema.name];
   if (!schema) throw new Error(`${fileOf(event.schema.api)}: components.schemas.${event.schema.name} is missing`);
   const causes = new Set(event.causes.map((page) => page.operation));
-  const rank = (page: OperationPage) => (page === event.read ? 0 : page.operation.method === 'GET' ? 1 : causes.has(page.operation) ? 2 : 3);
+  const rank = (page: OperationPage) =>
+    page === event.read ? 0 : page.operation.method === 'GET' ? 1 : causes.has(page.operation) ? 2 : 3;
   const candidates = pages
     .filter((page) => page.api === event.schema.api)
     .sort((a, b) => rank(a) - rank(b))
     .flatMap((page) => objectsReturned(spec, page.operation, event.schema.name));
   const field = statusField(schema);
-  const createdAs = event.causes.flatMap((page) => (page.api === event.schema.api ? objectsReturned(spec, page.operation, event.schema.name) : []))[0];
+  const createdAs = event.causes.flatMap((page) =>
+    page.api === event.schema.api ? objectsReturned(spec, page.operation, event.schema.name) : [],
+  )[0];
   const status = field && statusAfter(event.type, event.description, field, createdAs?.[field.name]);
   let object = candidates.find((candidate) => !field || !status || candidate[field.name] === status);
   if (!object) {
@@ -295,7 +308,10 @@ export function buildCatalogue(specs: Specs): EventGroup[] {
   const groups = new Map<string, EventGroup>();
   for (const type of eventTypes(specs)) {
     const described = descriptions.get(type);
-    if (!described) throw new Error(`${fileOf(eventsApi(specs))}: the example of Get all event types does not describe "${type}"; add it with its object_type and description.`);
+    if (!described)
+      throw new Error(
+        `${fileOf(eventsApi(specs))}: the example of Get all event types does not describe "${type}"; add it with its object_type and description.`,
+      );
     const schema = objectSchema(specs, described.objectType);
     const read = readingOperation(specs, pages, schema);
     const causes = pages.filter((page) => eventsCausedBy(page).includes(type));

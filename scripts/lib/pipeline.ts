@@ -48,15 +48,28 @@ export function stepEnv(dir: string, env: NodeJS.ProcessEnv = process.env): Node
  * Runs `steps` in order in `dir`; the first that fails stops the run. With `quiet`, a step's output
  * is kept and returned in the error instead of shown.
  */
-export function runSteps(steps: Step[], dir: string, {env = process.env, quiet = false}: {env?: NodeJS.ProcessEnv; quiet?: boolean} = {}): void {
+export function runSteps(
+  steps: Step[],
+  dir: string,
+  {env = process.env, quiet = false}: {env?: NodeJS.ProcessEnv; quiet?: boolean} = {},
+): void {
   for (const step of steps) {
     if (!quiet) console.log(`== ${step.name}`);
     const [command = '', ...args] = step.command;
     // Globs such as tests/unit/*.test.ts are expanded by the shell, as npm scripts are run.
-    const result = spawnSync([command, ...args].join(' '), {cwd: dir, env: stepEnv(dir, env), shell: true, stdio: quiet ? 'pipe' : 'inherit', encoding: 'utf8', maxBuffer: 256 * 1024 * 1024});
+    const result = spawnSync([command, ...args].join(' '), {
+      cwd: dir,
+      env: stepEnv(dir, env),
+      shell: true,
+      stdio: quiet ? 'pipe' : 'inherit',
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+    });
     if (result.status !== 0) {
       const output = quiet ? `:\n${result.stdout}${result.stderr}` : '';
-      throw new Error(`${step.name} (${step.command.join(' ')}) failed in ${dir} with exit code ${result.status ?? result.signal}${output}`);
+      throw new Error(
+        `${step.name} (${step.command.join(' ')}) failed in ${dir} with exit code ${result.status ?? result.signal}${output}`,
+      );
     }
   }
 }

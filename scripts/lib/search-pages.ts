@@ -23,7 +23,9 @@ const articleStart = '<div class="theme-doc-markdown markdown">';
  */
 export function codesDefined(html: string): string[] {
   const tables = [...html.matchAll(/<table><thead><tr><th>Code<th>[\s\S]*?<\/table>/g)].map(([table]) => table);
-  const codes = tables.flatMap((table) => [...table.matchAll(/<tr><td><code>([A-Za-z][A-Za-z0-9_]*)<\/code><td>/g)].map(([, code]) => code ?? ''));
+  const codes = tables.flatMap((table) =>
+    [...table.matchAll(/<tr><td><code>([A-Za-z][A-Za-z0-9_]*)<\/code><td>/g)].map(([, code]) => code ?? ''),
+  );
   return [...new Set(codes)];
 }
 
@@ -39,17 +41,24 @@ export function pageToIndex(html: string, route: string, operation?: OperationFa
     kind,
     // Every page but an API operation repeats its title as its topic, which searchRanking weighs on
     // top of the title: a task phrase finds the guide before the operation of the same words.
-    ...(operation ? {method: operation.method, endpoint: operation.endpoint, fields: operation.fields} : {topic: title, fields: codesDefined(html).join(' ')}),
+    ...(operation
+      ? {method: operation.method, endpoint: operation.endpoint, fields: operation.fields}
+      : {topic: title, fields: codesDefined(html).join(' ')}),
   };
   const tags = Object.entries(facts)
     .filter(([, value]) => value !== '')
     .map(([key, value]) => `<span data-pagefind-meta="${key}:${escape(value)}"></span>`);
   tags.push(`<span data-pagefind-filter="kind:${escape(kind)}"></span>`);
-  return html
-    .replace(articleStart, `<div class="theme-doc-markdown markdown" data-pagefind-body>${tags.join('')}`)
-    // The minified HTML leaves out the closing tags of cells and items, and Pagefind would run their words together.
-    .replace(/<(td|th|li|dt|dd|br)\b/g, ' <$1')
-    .replace('<p class=api-endpoint>', `${operation ? `<p>${escape(operation.operation)}</p>` : ''}<p class=api-endpoint data-pagefind-weight=${endpointWeight}>`);
+  return (
+    html
+      .replace(articleStart, `<div class="theme-doc-markdown markdown" data-pagefind-body>${tags.join('')}`)
+      // The minified HTML leaves out the closing tags of cells and items, and Pagefind would run their words together.
+      .replace(/<(td|th|li|dt|dd|br)\b/g, ' <$1')
+      .replace(
+        '<p class=api-endpoint>',
+        `${operation ? `<p>${escape(operation.operation)}</p>` : ''}<p class=api-endpoint data-pagefind-weight=${endpointWeight}>`,
+      )
+  );
 }
 
 /**

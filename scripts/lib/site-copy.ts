@@ -73,7 +73,9 @@ export type Served = {origin: string; stop: () => void};
 /** Serves a build folder as `npm run serve` does (the headers of its _headers included), on a free port of 127.0.0.1. */
 export async function serveBuild(buildDir: string): Promise<Served> {
   const port = await freePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve-build.ts', '--dir', buildDir, '--port', String(port)], {cwd: root});
+  const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve-build.ts', '--dir', buildDir, '--port', String(port)], {
+    cwd: root,
+  });
   await new Promise<void>((resolve, reject) => {
     let output = '';
     const collect = (chunk: Buffer) => {

@@ -44,7 +44,12 @@ export default function CopyPage(): ReactNode {
         type="button"
         className="copy-page__button"
         data-state={state}
-        onClick={() => copyText(twin).then(() => setState('copied'), () => setState('failed'))}>
+        onClick={() =>
+          copyText(twin).then(
+            () => setState('copied'),
+            () => setState('failed'),
+          )
+        }>
         {labels[state]}
       </button>
       <a className="copy-page__view" href={twin}>

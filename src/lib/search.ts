@@ -44,7 +44,9 @@ export const searchRanking = {
  * left out of a query unless it holds nothing else.
  */
 const stopWords = new Set(
-  'a an and are as at be by can do does for from how i in into is it my of on or should the to what when where which with you your'.split(' '),
+  'a an and are as at be by can do does for from how i in into is it my of on or should the to what when where which with you your'.split(
+    ' ',
+  ),
 );
 
 /** The query Pagefind searches for: the reader's, without its stop words unless they are all it has. */

@@ -19,7 +19,10 @@ function Hero({brand}: {brand: string}): ReactNode {
           <p className={styles.heroLead}>{hero.lead(brand)}</p>
           <div className={styles.heroActions}>
             {heroActions.map((action) => (
-              <Link key={action.to} className={`button button--lg ${action.primary ? 'button--primary' : 'button--secondary button--outline'}`} to={action.to}>
+              <Link
+                key={action.to}
+                className={`button button--lg ${action.primary ? 'button--primary' : 'button--secondary button--outline'}`}
+                to={action.to}>
                 {action.label}
               </Link>
             ))}

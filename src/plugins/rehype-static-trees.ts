@@ -27,7 +27,11 @@ type HastNode = {
   children?: HastNode[];
   data?: {estree?: Program};
 };
-type Program = {type: string; sourceType: string; body: {type: string; specifiers?: {type: string; local: {name: string}}[]; [key: string]: unknown}[]};
+type Program = {
+  type: string;
+  sourceType: string;
+  body: {type: string; specifiers?: {type: string; local: {name: string}}[]; [key: string]: unknown}[];
+};
 
 /** The props a Markdown element or a lower-case JSX element may carry into a tree: text-only attributes. */
 const plainProps = new Set(['className', 'id', 'href', 'title', 'metastring', 'type', 'data-pagefind-ignore']);
@@ -101,9 +105,25 @@ function staticTree(json: string, used: Set<string>): HastNode {
   const attributes: HastNode['attributes'] = [{type: 'mdxJsxAttribute', name: 'tree', value: json}];
   if (used.size) {
     const names = [...used];
-    const properties = names.map((name) => ({type: 'Property', kind: 'init', method: false, shorthand: true, computed: false, key: identifier(name), value: identifier(name)}));
-    const estree = {type: 'Program', sourceType: 'module', body: [{type: 'ExpressionStatement', expression: {type: 'ObjectExpression', properties}}]};
-    attributes.push({type: 'mdxJsxAttribute', name: 'components', value: {type: 'mdxJsxAttributeValueExpression', value: `{${names.join(', ')}}`, data: {estree}}});
+    const properties = names.map((name) => ({
+      type: 'Property',
+      kind: 'init',
+      method: false,
+      shorthand: true,
+      computed: false,
+      key: identifier(name),
+      value: identifier(name),
+    }));
+    const estree = {
+      type: 'Program',
+      sourceType: 'module',
+      body: [{type: 'ExpressionStatement', expression: {type: 'ObjectExpression', properties}}],
+    };
+    attributes.push({
+      type: 'mdxJsxAttribute',
+      name: 'components',
+      value: {type: 'mdxJsxAttributeValueExpression', value: `{${names.join(', ')}}`, data: {estree}},
+    });
   }
   return {type: 'mdxJsxFlowElement', name: component, attributes, children: []};
 }
@@ -115,7 +135,13 @@ const importStatement: HastNode = {
     estree: {
       type: 'Program',
       sourceType: 'module',
-      body: [{type: 'ImportDeclaration', specifiers: [{type: 'ImportDefaultSpecifier', local: identifier(component)}], source: {type: 'Literal', value: componentSource}}],
+      body: [
+        {
+          type: 'ImportDeclaration',
+          specifiers: [{type: 'ImportDefaultSpecifier', local: identifier(component)}],
+          source: {type: 'Literal', value: componentSource},
+        },
+      ],
     },
   },
 };

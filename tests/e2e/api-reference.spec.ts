@@ -1,6 +1,14 @@
 import {readFileSync} from 'node:fs';
 import {test, expect, open, sitemapPaths} from './fixtures';
-import {apis, listOperations, operationSlug, parseOperationList, readSpec, resolveLocalRef, type Operation} from '../../lib/api-model/specs';
+import {
+  apis,
+  listOperations,
+  operationSlug,
+  parseOperationList,
+  readSpec,
+  resolveLocalRef,
+  type Operation,
+} from '../../lib/api-model/specs';
 
 type Parameter = {name: string; in: string};
 type Examples = Record<string, {summary?: string}>;
@@ -47,7 +55,9 @@ for (const {api, spec, operation} of samples) {
     await expect(main.getByRole('heading', {level: 1})).toHaveText(operation.summary!);
     await expect(main.locator('.api-endpoint__method')).toHaveText(operation.method.toUpperCase());
     await expect(main.locator('.api-endpoint__path')).toHaveText(operation.path);
-    await expect(main.getByText('Authentication.', {exact: true}).locator('..')).toContainText(`with the ${String(operation.raw['x-plaza-permission'])} permission`);
+    await expect(main.getByText('Authentication.', {exact: true}).locator('..')).toContainText(
+      `with the ${String(operation.raw['x-plaza-permission'])} permission`,
+    );
 
     const parameters = operation.parameters.map((parameter) => resolveLocalRef<Parameter>(spec, parameter));
     const reference = main.locator('.api-operation__part');
@@ -73,7 +83,10 @@ for (const {api, spec, operation} of samples) {
       await expect(samplesPanel.getByRole('tab', {name: label, exact: true}).first()).toBeAttached();
     }
 
-    const lastStaticSegment = operation.path.split('/').filter((part) => part && !part.startsWith('{')).pop()!;
+    const lastStaticSegment = operation.path
+      .split('/')
+      .filter((part) => part && !part.startsWith('{'))
+      .pop()!;
     for (const language of sampleLanguages) {
       const tab = samplesPanel.getByRole('tab', {name: language, exact: true}).first();
       await tab.click();
@@ -101,7 +114,11 @@ test.describe('without JavaScript', () => {
 
 test('the chosen sample language is kept across operation pages', async ({page}) => {
   await open(page, '/api/financial/create-payment');
-  await page.getByRole('complementary', {name: 'Request and response samples'}).getByRole('tab', {name: 'Python', exact: true}).first().click();
+  await page
+    .getByRole('complementary', {name: 'Request and response samples'})
+    .getByRole('tab', {name: 'Python', exact: true})
+    .first()
+    .click();
   await open(page, '/api/financial/get-all-payments');
   const samplesPanel = page.getByRole('complementary', {name: 'Request and response samples'});
   await expect(samplesPanel.getByRole('tab', {name: 'Python', exact: true}).first()).toHaveAttribute('aria-selected', 'true');
@@ -144,8 +161,15 @@ test('the category pages list the tags of each reference', async ({page}) => {
 
 test('the authentication page links every operation under the permission its spec declares', async ({page}) => {
   await open(page, '/api/authentication');
-  const expected = apis.flatMap((api) => listOperations(readSpec(api.file)).map((operation) => `${String(operation.raw['x-plaza-permission'])} ${api.route}/${operationSlug(operation)}`));
-  const matrix = page.getByRole('main').getByRole('table').filter({has: page.getByRole('columnheader', {name: 'Operations that need it'})});
+  const expected = apis.flatMap((api) =>
+    listOperations(readSpec(api.file)).map(
+      (operation) => `${String(operation.raw['x-plaza-permission'])} ${api.route}/${operationSlug(operation)}`,
+    ),
+  );
+  const matrix = page
+    .getByRole('main')
+    .getByRole('table')
+    .filter({has: page.getByRole('columnheader', {name: 'Operations that need it'})});
   const found = await matrix.getByRole('row').evaluateAll((rows) =>
     rows.slice(1).flatMap((row) => {
       const permission = row.querySelector('td code')?.textContent;

@@ -61,12 +61,16 @@ test('the stored choice applies before the page renders, on any page', async ({p
 // the blocks are drawn afresh after switching modes on the page.
 test('a page loaded in light mode colours every code token as the light theme does', async ({page}) => {
   const colours = () =>
-    page.locator('.theme-code-block').evaluateAll((blocks) =>
-      blocks.map((block) => [
-        getComputedStyle(block.querySelector('pre')!).backgroundColor,
-        ...Array.from(block.querySelectorAll('.token'), (token) => getComputedStyle(token).color),
-      ].join(' ')),
-    );
+    page
+      .locator('.theme-code-block')
+      .evaluateAll((blocks) =>
+        blocks.map((block) =>
+          [
+            getComputedStyle(block.querySelector('pre')!).backgroundColor,
+            ...Array.from(block.querySelectorAll('.token'), (token) => getComputedStyle(token).color),
+          ].join(' '),
+        ),
+      );
   await open(page, '/guides/payments/authorize-and-capture-payments');
   const dark = await colours();
   await toggle(page).click();

@@ -6,7 +6,15 @@ import {docPages} from '../../lib/docs-source';
 
 const siteTitle = 'Plaza Developer Documentation';
 
-type Page = {route: string; title: string; sidebar: 'docs' | 'api' | 'sdk'; diagrams: number; hasCode: boolean; file: string; tocHeadings: string};
+type Page = {
+  route: string;
+  title: string;
+  sidebar: 'docs' | 'api' | 'sdk';
+  diagrams: number;
+  hasCode: boolean;
+  file: string;
+  tocHeadings: string;
+};
 
 /** The hand-written pages, with what their source says a visitor should see. */
 function contentPages(): Page[] {
@@ -14,7 +22,9 @@ function contentPages(): Page[] {
     .filter((file) => !file.includes('_partials'))
     .map((file) => {
       const source = readFileSync(file, 'utf8');
-      const path = relative('docs', file).replace(/\.mdx?$/, '').replace(/\\/g, '/');
+      const path = relative('docs', file)
+        .replace(/\.mdx?$/, '')
+        .replace(/\\/g, '/');
       const route = path.endsWith('index') ? `/${path.slice(0, -'index'.length)}` : `/${path}`;
       const title = /^title:\s*["']?(.+?)["']?\s*$/m.exec(source)?.[1] ?? '';
       const section = path.split('/')[0];
@@ -22,7 +32,15 @@ function contentPages(): Page[] {
       // The table of contents goes down to h3 (themeConfig.tableOfContents), or to the page's own toc_max_heading_level.
       const tocMax = Number(/^toc_max_heading_level:\s*(\d)\s*$/m.exec(source)?.[1] ?? 3);
       const tocHeadings = ['h2', 'h3', 'h4', 'h5', 'h6'].slice(0, tocMax - 1).join(', ');
-      return {route, title, sidebar, file, tocHeadings, diagrams: source.match(/^\s*```mermaid/gm)?.length ?? 0, hasCode: /^\s*```(bash|json|javascript|jsx|tsx|typescript|python|php|java|csharp|html)/m.test(source)};
+      return {
+        route,
+        title,
+        sidebar,
+        file,
+        tocHeadings,
+        diagrams: source.match(/^\s*```mermaid/gm)?.length ?? 0,
+        hasCode: /^\s*```(bash|json|javascript|jsx|tsx|typescript|python|php|java|csharp|html)/m.test(source),
+      };
     });
 }
 

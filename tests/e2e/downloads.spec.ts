@@ -11,7 +11,9 @@ import {formatProblems, rawUrlProblems, specProblems} from '../lib/postman';
 async function fetchDownload(request: APIRequestContext, download: Download): Promise<string> {
   const response = await request.get(download.url);
   expect(response.status(), download.url).toBe(200);
-  expect(response.headers()['content-type'], download.url).toMatch(download.file.endsWith('.yaml') ? /^application\/yaml\b/ : /^application\/json\b/);
+  expect(response.headers()['content-type'], download.url).toMatch(
+    download.file.endsWith('.yaml') ? /^application\/yaml\b/ : /^application\/json\b/,
+  );
   return response.text();
 }
 
@@ -27,7 +29,8 @@ for (const api of apis) {
   const committed = readFileSync(api.file, 'utf8');
   const spec = readSpec(api.file);
   const [yaml, json, postman] = downloadsOf(api.name);
-  if (!yaml || !json || !postman) throw new Error(`${api.name}: downloadsOf() should give the YAML spec, the JSON spec and the Postman collection`);
+  if (!yaml || !json || !postman)
+    throw new Error(`${api.name}: downloadsOf() should give the YAML spec, the JSON spec and the Postman collection`);
 
   test(`${api.title}: ${yaml.url} and ${json.url} are the committed spec`, async ({request}) => {
     const yamlText = await fetchDownload(request, yaml);
@@ -62,7 +65,10 @@ test('the API overview has a table of every download, and says which collection 
   await expect(main.getByRole('heading', {level: 2, name: 'Download the specs'})).toBeVisible();
   const table = main.getByRole('table').filter({has: page.getByRole('columnheader', {name: 'Postman collection'})});
   for (const api of apis) {
-    const links = table.getByRole('row').filter({has: page.getByRole('cell', {name: api.title, exact: true})}).getByRole('link');
+    const links = table
+      .getByRole('row')
+      .filter({has: page.getByRole('cell', {name: api.title, exact: true})})
+      .getByRole('link');
     const downloads = downloadsOf(api.name);
     await expect(links).toHaveCount(downloads.length);
     for (const [index, download] of downloads.entries()) await clickToDownload(page, links.nth(index), download);

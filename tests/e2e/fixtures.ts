@@ -15,11 +15,15 @@ export const test = base.extend<Fixtures>({
       const allowed: RegExp[] = [];
       const problems: string[] = [];
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-      await page.exposeFunction('reportPolicyViolation', (violation: string) => problems.push(`Content-Security-Policy violation: ${violation}`));
+      await page.exposeFunction('reportPolicyViolation', (violation: string) =>
+        problems.push(`Content-Security-Policy violation: ${violation}`),
+      );
       await page.addInitScript(() => {
         document.addEventListener('securitypolicyviolation', (event) => {
           const report = (window as unknown as {reportPolicyViolation: (violation: string) => void}).reportPolicyViolation;
-          report(`${event.effectiveDirective} blocked ${event.blockedURI || 'an inline script or style'} (${event.sourceFile}:${event.lineNumber}) on ${location.pathname}`);
+          report(
+            `${event.effectiveDirective} blocked ${event.blockedURI || 'an inline script or style'} (${event.sourceFile}:${event.lineNumber}) on ${location.pathname}`,
+          );
         });
       });
       page.on('console', (message) => {

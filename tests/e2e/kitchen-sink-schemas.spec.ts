@@ -14,7 +14,16 @@ import {parse} from 'yaml';
 import {kitchenSink, serveBuild, type Served} from '../../scripts/lib/site-copy';
 import {expect, open, present, test} from './fixtures';
 
-type Schema = {properties?: Record<string, Schema>; allOf?: Schema[]; items?: {$ref: string}; readOnly?: boolean; writeOnly?: boolean; const?: string; oneOf?: {$ref: string}[]; discriminator?: {propertyName: string; mapping: Record<string, string>}};
+type Schema = {
+  properties?: Record<string, Schema>;
+  allOf?: Schema[];
+  items?: {$ref: string};
+  readOnly?: boolean;
+  writeOnly?: boolean;
+  const?: string;
+  oneOf?: {$ref: string}[];
+  discriminator?: {propertyName: string; mapping: Record<string, string>};
+};
 const schemas = (parse(readFileSync(kitchenSink.fixture, 'utf8')) as {components: {schemas: Record<string, Schema>}}).components.schemas;
 const refName = (ref: string) => ref.replace(/^.*\//, '');
 const schema = (name: string): Schema => present(schemas[name], `the fixture's schema ${name}`);
@@ -26,7 +35,11 @@ const options = paymentMethod.oneOf!.map(({$ref}) => {
   const name = refName($ref);
   const mapped = Object.entries(discriminator.mapping).find(([, target]) => refName(target) === name)?.[0];
   const {properties} = schema(name);
-  return {name, value: mapped ?? present(properties?.[discriminator.propertyName]?.const, `the ${discriminator.propertyName} of ${name}`), properties: properties!};
+  return {
+    name,
+    value: mapped ?? present(properties?.[discriminator.propertyName]?.const, `the ${discriminator.propertyName} of ${name}`),
+    properties: properties!,
+  };
 });
 
 const pages = {
@@ -46,8 +59,12 @@ test.use({baseURL: undefined});
 const go = (page: Page, path: string) => open(page, served.origin + path);
 
 /** The part of the reference column under a heading (the request body, or the responses). */
-const part = (page: Page, heading: string): Locator => page.locator('.api-operation__part').filter({has: page.getByRole('heading', {name: new RegExp(`^${heading}`)})});
-const fieldRow = (scope: Locator, name: string): Locator => scope.getByRole('row').filter({has: scope.page().getByRole('cell', {name: new RegExp(`^${name.replace(/[[\].]/g, '\\$&')}(\\s*(required|deprecated))*$`)})});
+const part = (page: Page, heading: string): Locator =>
+  page.locator('.api-operation__part').filter({has: page.getByRole('heading', {name: new RegExp(`^${heading}`)})});
+const fieldRow = (scope: Locator, name: string): Locator =>
+  scope
+    .getByRole('row')
+    .filter({has: scope.page().getByRole('cell', {name: new RegExp(`^${name.replace(/[[\].]/g, '\\$&')}(\\s*(required|deprecated))*$`)})});
 
 test('switching the alternatives of a oneOf shows each one’s fields and the discriminator value that selects it', async ({page}) => {
   await go(page, pages.pay);
@@ -64,7 +81,9 @@ test('switching the alternatives of a oneOf shows each one’s fields and the di
   }
 });
 
-test('a base schema extended with allOf shows its own fields once, then each extension as a tab with the fields it adds', async ({page}) => {
+test('a base schema extended with allOf shows its own fields once, then each extension as a tab with the fields it adds', async ({
+  page,
+}) => {
   await go(page, pages.pastry);
   const body = part(page, 'Body');
   const base = schema('Pastry');
@@ -136,7 +155,8 @@ test('a response with no example of its own shows one built from its fields’ e
   await go(page, pages.cake);
   const samples = page.getByRole('complementary', {name: 'Request and response samples'});
   for (const [name, field] of Object.entries(schema('Cake').properties as Record<string, Schema & {examples?: unknown[]}>)) {
-    if (field.examples && !field.writeOnly) await expect(samples.locator('pre').last()).toContainText(`"${name}": ${JSON.stringify(field.examples[0])}`);
+    if (field.examples && !field.writeOnly)
+      await expect(samples.locator('pre').last()).toContainText(`"${name}": ${JSON.stringify(field.examples[0])}`);
   }
 });
 

@@ -35,7 +35,10 @@ test.beforeAll(async () => {
 test.afterAll(() => served?.stop());
 
 /** A page's Markdown twin, as the built site serves it. */
-async function twin(request: {get: (url: string) => Promise<{ok: () => boolean; text: () => Promise<string>}>}, path: string): Promise<string> {
+async function twin(
+  request: {get: (url: string) => Promise<{ok: () => boolean; text: () => Promise<string>}>},
+  path: string,
+): Promise<string> {
   const response = await request.get(`${served!.origin}${path}.md`);
   expect(response.ok(), path).toBe(true);
   return response.text();
@@ -60,7 +63,8 @@ function credentialMarks(scheme: Scheme): string[] {
   return ['Authorization', 'Bearer '];
 }
 
-const security = (operation: Operation): Record<string, string[]>[] => (operation.raw.security as Record<string, string[]>[] | undefined) ?? spec.security ?? [];
+const security = (operation: Operation): Record<string, string[]>[] =>
+  (operation.raw.security as Record<string, string[]>[] | undefined) ?? spec.security ?? [];
 
 for (const operation of operations) {
   const requirement = security(operation)[0];
@@ -68,7 +72,9 @@ for (const operation of operations) {
   test(`${operation.method} ${operation.path}: the samples send ${named}, in all six languages`, async ({page}) => {
     const bySample = samples(await twin(page.request, route(operation)));
     expect([...bySample.keys()].sort()).toEqual(languages.map((language) => language.label).sort());
-    const marks = requirement ? Object.keys(requirement).flatMap((name) => credentialMarks(present(schemes[name], `the security scheme ${name}`))) : [];
+    const marks = requirement
+      ? Object.keys(requirement).flatMap((name) => credentialMarks(present(schemes[name], `the security scheme ${name}`)))
+      : [];
     const otherMarks = Object.values(schemes)
       .filter((scheme) => scheme.type === 'apiKey')
       .map((scheme) => scheme.name!)
@@ -86,7 +92,9 @@ for (const operation of operations) {
   });
 }
 
-test('no page of the kitchen sink shows what its spec does not state: Plaza\'s key, its variable, its guide, its error object', async ({page}) => {
+test("no page of the kitchen sink shows what its spec does not state: Plaza's key, its variable, its guide, its error object", async ({
+  page,
+}) => {
   // Every page of the spec, each opened until it has hydrated.
   test.setTimeout(10 * 60_000);
   for (const operation of [...operations, ...webhooks]) {
@@ -118,14 +126,18 @@ test('the multipart upload sends its file and the fields with a value, objects a
   for (const [name, property] of Object.entries(properties)) {
     if (property.contentMediaType) expect(curl).toMatch(new RegExp(`-F '${name}=@[^']+'`));
     else if (property.example === undefined) expect(curl).not.toContain(`'${name}=`);
-    else expect(curl).toContain(`-F '${name}=${typeof property.example === 'object' ? JSON.stringify(property.example) : property.example}'`);
+    else
+      expect(curl).toContain(`-F '${name}=${typeof property.example === 'object' ? JSON.stringify(property.example) : property.example}'`);
   }
   expect(curl).not.toContain('[object Object]');
 });
 
 test('the form sends its fields URL-encoded, only those with a value', async ({page}) => {
   const operation = byId('submitPriceList');
-  const properties = (operation.raw as Json).requestBody.content['application/x-www-form-urlencoded'].schema.properties as Record<string, Json>;
+  const properties = (operation.raw as Json).requestBody.content['application/x-www-form-urlencoded'].schema.properties as Record<
+    string,
+    Json
+  >;
   const bySample = samples(await twin(page.request, route(operation)));
   for (const [name, property] of Object.entries(properties)) {
     if (property.example === undefined) expect(bySample.get('cURL')![0]).not.toContain(`${name}=`);
@@ -134,7 +146,9 @@ test('the form sends its fields URL-encoded, only those with a value', async ({p
   expect(bySample.get('Node.js')![0]).toContain('new URLSearchParams(');
 });
 
-test('the binary and XML bodies are sent as their content types, and no sample reads JSON from a bodiless or binary answer', async ({page}) => {
+test('the binary and XML bodies are sent as their content types, and no sample reads JSON from a bodiless or binary answer', async ({
+  page,
+}) => {
   for (const operationId of ['replacePhotoContent', 'importOrders', 'downloadPhotoContent', 'submitPriceList']) {
     const operation = byId(operationId);
     const bySample = samples(await twin(page.request, route(operation)));
@@ -148,7 +162,8 @@ test('the binary and XML bodies are sent as their content types, and no sample r
 test('responses show their headers, every content type, and their links', async ({page}) => {
   for (const operation of operations) {
     const responses = (operation.raw as Json).responses as Record<string, Json>;
-    if (!Object.values(responses).some((response) => response.headers || response.links || Object.keys(response.content ?? {}).length > 1)) continue;
+    if (!Object.values(responses).some((response) => response.headers || response.links || Object.keys(response.content ?? {}).length > 1))
+      continue;
     await open(page, `${served!.origin}${route(operation)}`);
     const main = page.locator('main');
     for (const response of Object.values(responses)) {
@@ -165,7 +180,10 @@ test('responses show their headers, every content type, and their links', async 
 
 test('a callback is shown with the request the API sends and its body', async ({page}) => {
   const operation = byId('placeOrder');
-  const [name, callback] = present(Object.entries((operation.raw as Json).callbacks as Record<string, Json>)[0], 'a callback of placeOrder');
+  const [name, callback] = present(
+    Object.entries((operation.raw as Json).callbacks as Record<string, Json>)[0],
+    'a callback of placeOrder',
+  );
   const [expression, item] = Object.entries(callback)[0] as [string, Json];
   const [method, sent] = Object.entries(item)[0] as [string, Json];
   await open(page, `${served!.origin}${route(operation)}`);

@@ -16,7 +16,10 @@ type HtmlPage = {route: string; file: string; html: string};
 const tags = (html: string, name: string) =>
   [...html.matchAll(new RegExp(`<${name}\\b([^>]*)>`, 'g'))].map(([, attributes = '']) =>
     Object.fromEntries(
-      [...attributes.matchAll(/([\w:-]+)(?:=("[^"]*"|'[^']*'|[^\s>]+))?/g)].map(([, key, value = '']) => [key, value.replace(/^["']|["']$/g, '')]),
+      [...attributes.matchAll(/([\w:-]+)(?:=("[^"]*"|'[^']*'|[^\s>]+))?/g)].map(([, key, value = '']) => [
+        key,
+        value.replace(/^["']|["']$/g, ''),
+      ]),
     ),
   );
 
@@ -38,10 +41,16 @@ const alternates = (html: string) =>
     .map((link) => link.href);
 
 /** The page title of an HTML page without the site's suffix. */
-const titleOf = (html: string) => present(/<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1], 'a <title>').replace(/ \| Plaza Developer Documentation$/, '');
+const titleOf = (html: string) =>
+  present(/<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1], 'a <title>').replace(/ \| Plaza Developer Documentation$/, '');
 
 const decode = (text: string) =>
-  text.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+  text
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 
 test('the pages read from the build include every page of the sitemap', async ({page}) => {
   const routes = new Set(htmlPages.map(({route}) => route));
@@ -163,7 +172,9 @@ test('llms-full.txt holds every twin, in sidebar order', async ({page, request})
   const sidebar = await page
     .locator('.theme-doc-sidebar-menu a.menu__link[href^="/"]')
     .evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
-  const positions = sidebar.filter((href) => !href.startsWith('/api') && !href.startsWith('/sdks')).map((href) => order.indexOf(twinOf(href)));
+  const positions = sidebar
+    .filter((href) => !href.startsWith('/api') && !href.startsWith('/sdks'))
+    .map((href) => order.indexOf(twinOf(href)));
   expect(positions.every((position) => position >= 0)).toBe(true);
   expect(positions).toEqual([...positions].sort((a, b) => a - b));
 });

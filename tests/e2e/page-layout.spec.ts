@@ -25,7 +25,10 @@ test('code blocks are highlighted in every extra language, in both colour modes'
   }
   const color = async (mode: string) => {
     await open(page, `/api/?docusaurus-theme=${mode}`);
-    return page.locator('pre.language-json .token.property').first().evaluate((node) => getComputedStyle(node).color);
+    return page
+      .locator('pre.language-json .token.property')
+      .first()
+      .evaluate((node) => getComputedStyle(node).color);
   };
   expect(await color('dark')).not.toBe(await color('light'));
 });

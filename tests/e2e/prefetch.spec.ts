@@ -23,11 +23,14 @@ for (const path of ['/guides/payments/authorize-and-capture-payments', '/api/fin
     // network is: wait until no prefetch has been added for a second.
     let count = -1;
     await expect
-      .poll(async () => {
-        const previous = count;
-        count = (await prefetchLinks(page)).length;
-        return count === previous;
-      }, {intervals: [1000]})
+      .poll(
+        async () => {
+          const previous = count;
+          count = (await prefetchLinks(page)).length;
+          return count === previous;
+        },
+        {intervals: [1000]},
+      )
       .toBe(true);
 
     const prefetched = await prefetchLinks(page);

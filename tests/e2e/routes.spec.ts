@@ -6,10 +6,23 @@ const siteTitle = 'Plaza Developer Documentation';
 // against the operation list in api-reference.spec.ts).
 const requiredRoutes = [
   '/',
-  ...['', 'authentication', 'errors', 'idempotency', 'ip-addresses', 'pagination', 'rate-limits', 'request-correlation', 'testing', 'webhook-events'].map((page) => `/api/${page}`),
+  ...[
+    '',
+    'authentication',
+    'errors',
+    'idempotency',
+    'ip-addresses',
+    'pagination',
+    'rate-limits',
+    'request-correlation',
+    'testing',
+    'webhook-events',
+  ].map((page) => `/api/${page}`),
   '/category/accounts',
   '/category/payments',
-  ...['', 'accounts', 'api-keys', 'dispute-cases', 'fraud-details-and-prevention', 'onboarding', 'transactions', 'webhooks'].map((page) => `/concepts/${page}`),
+  ...['', 'accounts', 'api-keys', 'dispute-cases', 'fraud-details-and-prevention', 'onboarding', 'transactions', 'webhooks'].map(
+    (page) => `/concepts/${page}`,
+  ),
   ...[
     '',
     'marketplaces/onboard-sellers',
@@ -34,7 +47,9 @@ const requiredRoutes = [
     'transactions/search-and-view-transactions',
     'transactions/view-settlements',
   ].map((page) => `/guides/${page}`),
-  ...['', 'bigcommerce-payments', 'magento-payments', 'shopify-credit', 'shopify-payments', 'woocommerce-payments'].map((page) => `/plugins/${page}`),
+  ...['', 'bigcommerce-payments', 'magento-payments', 'shopify-credit', 'shopify-payments', 'woocommerce-payments'].map(
+    (page) => `/plugins/${page}`,
+  ),
   ...['', 'web/javascript', 'web/react'].map((page) => `/sdks/${page}`),
 ];
 

@@ -95,7 +95,10 @@ test('a developer’s queries find the expected page first (≥90%) and always i
   }
   console.log(`search relevance: ${first} of ${expectations.length} first\n${misses.join('\n')}`);
   expect(expectations.length).toBeGreaterThanOrEqual(40);
-  expect(misses.filter((miss) => !/ at [23] /.test(miss)), 'expected page not in the top 3').toEqual([]);
+  expect(
+    misses.filter((miss) => !/ at [23] /.test(miss)),
+    'expected page not in the top 3',
+  ).toEqual([]);
   expect(first / expectations.length).toBeGreaterThanOrEqual(0.9);
 });
 
@@ -106,9 +109,20 @@ test('a developer’s queries find the expected page first (≥90%) and always i
 function headingWords(): string[] {
   const words = new Set<string>();
   // An explicit heading id ({/* #id */}) is not a word of the heading.
-  const text = (node: RootContent): string => (node.type === 'mdxTextExpression' ? '' : 'value' in node ? node.value : 'children' in node ? node.children.map((child) => text(child as RootContent)).join(' ') : '');
+  const text = (node: RootContent): string =>
+    node.type === 'mdxTextExpression'
+      ? ''
+      : 'value' in node
+        ? node.value
+        : 'children' in node
+          ? node.children.map((child) => text(child as RootContent)).join(' ')
+          : '';
   const visit = (node: RootContent): void => {
-    if (node.type === 'heading') for (const word of text(node).toLowerCase().match(/[\p{L}\p{N}_'-]+/gu) ?? []) words.add(word);
+    if (node.type === 'heading')
+      for (const word of text(node)
+        .toLowerCase()
+        .match(/[\p{L}\p{N}_'-]+/gu) ?? [])
+        words.add(word);
     else if ('children' in node) node.children.forEach((child) => visit(child as RootContent));
   };
   for (const file of docPages().filter((path) => /^docs\/(guides|concepts)\//.test(path))) {

@@ -159,7 +159,14 @@ test('Enter without a chosen result opens the results page for the query', async
   await expect(page.locator('main ul li a').first()).toBeVisible();
 });
 
-const badQueries = ['!!! ??? ...', 'x'.repeat(500), '.*+?^${}()|[]\\', '💳🚀', '<img src=x onerror=alert(1)>', '"><script>alert(1)</script>'];
+const badQueries = [
+  '!!! ??? ...',
+  'x'.repeat(500),
+  '.*+?^${}()|[]\\',
+  '💳🚀',
+  '<img src=x onerror=alert(1)>',
+  '"><script>alert(1)</script>',
+];
 
 test('bad queries show no error and inject nothing, in the box and on the results page', async ({page}) => {
   const dialogs: string[] = [];

@@ -29,7 +29,9 @@ test("the page's own inline scripts run, and a script it was not built with does
   const violations: string[] = [];
   await page.exposeFunction('reportPolicyViolation', (directive: string) => violations.push(directive));
   await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => (window as unknown as {reportPolicyViolation: (d: string) => void}).reportPolicyViolation(event.effectiveDirective));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      (window as unknown as {reportPolicyViolation: (d: string) => void}).reportPolicyViolation(event.effectiveDirective),
+    );
   });
   // The colour mode script sets data-theme before the first paint; the loader starts React.
   await open(page, '/guides/payments/cancel-payments');

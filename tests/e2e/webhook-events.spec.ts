@@ -10,18 +10,22 @@ const specs = Object.fromEntries(apis.map((api) => [api.name, readSpec(api.file)
 const specOf = (api: string) => present(specs[api], `the ${api} spec`);
 type Schema = {properties?: Record<string, {enum?: string[]}>};
 const schemas = (api: string) => (specOf(api).components?.schemas ?? {}) as Record<string, Schema>;
-const eventTypes: string[] = present(schemas('accounts').Event?.properties?.type?.enum, 'the event types of the accounts spec (Event.type)');
+const eventTypes: string[] = present(
+  schemas('accounts').Event?.properties?.type?.enum,
+  'the event types of the accounts spec (Event.type)',
+);
 type Example = {value?: {data?: {type: string; object_type: string}[]}};
 type Listing = {responses?: Record<string, {content?: Record<string, {examples?: Record<string, Example>}>}>};
 const objectTypes = new Map<string, string>(
   present(
-    (specOf('accounts').paths?.['/v1/event-types']?.get as Listing | undefined)?.responses?.['200']?.content?.['application/json']?.examples?.allEventTypes?.value?.data,
+    (specOf('accounts').paths?.['/v1/event-types']?.get as Listing | undefined)?.responses?.['200']?.content?.['application/json']?.examples
+      ?.allEventTypes?.value?.data,
     'the allEventTypes example of GET /v1/event-types',
   ).map((item) => [item.type, item.object_type]),
 );
-const tabLabels = [...readFileSync('docs/_partials/_verify-webhook-signature.mdx', 'utf8').matchAll(/<TabItem value="[^"]+" label="([^"]+)"/g)].map(
-  ([, label = '']) => label,
-);
+const tabLabels = [
+  ...readFileSync('docs/_partials/_verify-webhook-signature.mdx', 'utf8').matchAll(/<TabItem value="[^"]+" label="([^"]+)"/g),
+].map(([, label = '']) => label);
 const webhookOperation = (() => {
   const operation = listOperations(specOf('accounts')).find((item) => item.tags.includes('Webhooks'))!;
   return {route: `/api/accounts/${operationSlug(operation)}`, title: operation.summary!};
@@ -33,7 +37,9 @@ test('the catalogue has a heading for every event type of the spec, each reached
   await expect(main.getByRole('heading', {level: 1})).toHaveText('Webhook events');
   expect(eventTypes.length).toBeGreaterThan(0);
   // Each event's heading is its type in code, with the heading's "Direct link" anchor after it.
-  const headings = await main.getByRole('heading', {level: 3}).evaluateAll((nodes) => nodes.map((node) => [node.querySelector('code')?.textContent, node.id]));
+  const headings = await main
+    .getByRole('heading', {level: 3})
+    .evaluateAll((nodes) => nodes.map((node) => [node.querySelector('code')?.textContent, node.id]));
   expect(headings.map(([type]) => type).sort()).toEqual([...eventTypes].sort());
   for (const [type, id] of headings) {
     expect(id, type!).toBe(type!.replace(/[._]/g, '-'));
@@ -57,7 +63,10 @@ test('every JSON payload on the page parses and fits the Event schema and the sc
     expect(index.schemaErrors('accounts', '/components/schemas/Event', payload), payload.type).toBeUndefined();
     const schema = upperFirst(camelCase(objectTypes.get(payload.type)));
     const api = apis.find((item) => schemas(item.name)[schema])!.name;
-    expect(index.schemaErrors(api, `/components/schemas/${schema}`, payload.data.object), `${payload.type} carries a ${schema}`).toBeUndefined();
+    expect(
+      index.schemaErrors(api, `/components/schemas/${schema}`, payload.data.object),
+      `${payload.type} carries a ${schema}`,
+    ).toBeUndefined();
   }
   expect(seen.sort()).toEqual([...eventTypes].sort());
 });

@@ -135,7 +135,10 @@ export class SpecIndex {
     if (validate(value)) return undefined;
     return (validate.errors ?? [])
       .slice(0, 3)
-      .map((error) => `${error.instancePath || '(body)'} ${error.message}${error.params && 'additionalProperty' in error.params ? ` "${String(error.params.additionalProperty)}"` : ''}`)
+      .map(
+        (error) =>
+          `${error.instancePath || '(body)'} ${error.message}${error.params && 'additionalProperty' in error.params ? ` "${String(error.params.additionalProperty)}"` : ''}`,
+      )
       .join('; ');
   }
 
@@ -151,7 +154,8 @@ export class SpecIndex {
       if (!name) return;
       const parameter = parameters.find((candidate) => candidate.in === 'path' && candidate.name === name);
       const pattern = (parameter?.schema as {pattern?: string} | undefined)?.pattern;
-      if (pattern && !new RegExp(pattern).test(value)) problems.push(`${where}: path parameter ${name} "${value}" does not match ${pattern}`);
+      if (pattern && !new RegExp(pattern).test(value))
+        problems.push(`${where}: path parameter ${name} "${value}" does not match ${pattern}`);
     });
     for (const name of request.query) {
       if (!parameters.some((parameter) => parameter.in === 'query' && parameter.name === name)) {
@@ -189,7 +193,10 @@ export class SpecIndex {
     const schema = pointer
       .slice(1)
       .split('/')
-      .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')], this.specs.get(operation.spec));
+      .reduce<unknown>(
+        (node, key) => (node as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')],
+        this.specs.get(operation.spec),
+      );
     const resolved = this.resolve(operation.spec, schema) as {properties?: Record<string, unknown>; required?: string[]};
     return {allowed: Object.keys(resolved.properties ?? {}), required: resolved.required ?? []};
   }
@@ -231,7 +238,15 @@ export function checkDocs(specs: Specs, root = 'docs'): {problems: Problem[]} & 
   const declared = declaredPermissions(specs);
   const sentences = checkPermissionSentences(specs);
   const problems: Problem[] = [...sentences.problems];
-  const counts: DriftCounts = {requests: 0, responses: 0, snippetBodies: 0, permissionsNamed: 0, permissionTies: 0, permissionSentences: sentences.sentences, sandboxValues: 0};
+  const counts: DriftCounts = {
+    requests: 0,
+    responses: 0,
+    snippetBodies: 0,
+    permissionsNamed: 0,
+    permissionTies: 0,
+    permissionSentences: sentences.sentences,
+    sandboxValues: 0,
+  };
   for (const path of docPages(root)) {
     const file = relative('.', path);
     const text = readFileSync(path, 'utf8');
@@ -267,7 +282,8 @@ export function checkDocs(specs: Specs, root = 'docs'): {problems: Problem[]} & 
 export type SnippetBody = {line: number; method: string; path: string; fields: string[]; spread: boolean};
 
 /** A template literal's text, with each `${...}` replaced by one path segment. */
-const templateText = (template: ts.TemplateExpression): string => template.head.text + template.templateSpans.map((span) => `x${span.literal.text}`).join('');
+const templateText = (template: ts.TemplateExpression): string =>
+  template.head.text + template.templateSpans.map((span) => `x${span.literal.text}`).join('');
 
 /**
  * The request bodies in a JavaScript or TypeScript snippet: calls whose arguments are an HTTP method
@@ -287,7 +303,9 @@ export function snippetBodies(code: string): SnippetBody[] {
           line: source.getLineAndCharacterOfPosition(node.getStart()).line,
           method: methodText,
           path: pathText,
-          fields: body.properties.flatMap((property) => (property.name && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name)) ? [property.name.text] : [])),
+          fields: body.properties.flatMap((property) =>
+            property.name && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name)) ? [property.name.text] : [],
+          ),
           spread: body.properties.some(ts.isSpreadAssignment),
         });
       }
@@ -306,8 +324,14 @@ export function snippetBodyProblems(index: SpecIndex, body: SnippetBody): string
   const fields = index.requestFields(operation);
   if (!fields) return [`${where} takes no JSON body, but the snippet sends one`];
   return [
-    ...body.fields.filter((field) => !fields.allowed.includes(field)).map((field) => `${where}: the snippet's body sends "${field}", which the request schema does not define`),
-    ...(body.spread ? [] : fields.required.filter((field) => !body.fields.includes(field)).map((field) => `${where}: the snippet's body leaves out the required "${field}"`)),
+    ...body.fields
+      .filter((field) => !fields.allowed.includes(field))
+      .map((field) => `${where}: the snippet's body sends "${field}", which the request schema does not define`),
+    ...(body.spread
+      ? []
+      : fields.required
+          .filter((field) => !body.fields.includes(field))
+          .map((field) => `${where}: the snippet's body leaves out the required "${field}"`)),
   ];
 }
 
@@ -380,10 +404,12 @@ const needWord = /\b(needs?|needed|requires?|required)\b/i;
 
 /** Every operation page's route with the permission its spec declares. */
 export function declaredPermissions(specs: Specs): Map<string, string> {
-  return new Map(operationPages(specs).flatMap((page) => {
-    const permission = operationPermission(page.operation);
-    return permission ? [[page.url, permission] as const] : [];
-  }));
+  return new Map(
+    operationPages(specs).flatMap((page) => {
+      const permission = operationPermission(page.operation);
+      return permission ? [[page.url, permission] as const] : [];
+    }),
+  );
 }
 
 /**
@@ -391,7 +417,11 @@ export function declaredPermissions(specs: Specs): Map<string, string> {
  * sentence or table row that says an operation it links needs or requires permissions must name
  * the one that operation declares.
  */
-export function checkPermissions(declared: Map<string, string>, file: string, text: string): {named: number; ties: number; problems: Problem[]} {
+export function checkPermissions(
+  declared: Map<string, string>,
+  file: string,
+  text: string,
+): {named: number; ties: number; problems: Problem[]} {
   const known = new Set(declared.values());
   const problems: Problem[] = [];
   let named = 0;
@@ -400,7 +430,8 @@ export function checkPermissions(declared: Map<string, string>, file: string, te
     const permissions = [...unit.text.matchAll(permissionToken)].map(([, permission = '']) => permission);
     named += permissions.length;
     for (const permission of permissions) {
-      if (!known.has(permission)) problems.push({file, line: unit.line, reason: `names the permission "${permission}", which no operation of the specs declares`});
+      if (!known.has(permission))
+        problems.push({file, line: unit.line, reason: `names the permission "${permission}", which no operation of the specs declares`});
     }
     if (permissions.length === 0 || !needWord.test(unit.text)) continue;
     for (const [, route = ''] of unit.text.matchAll(operationLink)) {
@@ -408,7 +439,11 @@ export function checkPermissions(declared: Map<string, string>, file: string, te
       if (!permission) continue;
       ties++;
       if (!permissions.includes(permission)) {
-        problems.push({file, line: unit.line, reason: `ties ${route} to ${permissions.map((name) => `"${name}"`).join(', ')}, but its spec declares "${permission}"`});
+        problems.push({
+          file,
+          line: unit.line,
+          reason: `ties ${route} to ${permissions.map((name) => `"${name}"`).join(', ')}, but its spec declares "${permission}"`,
+        });
       }
     }
   }
@@ -426,7 +461,11 @@ export function checkPermissionSentences(specs: Specs): {sentences: number; prob
       const declared = operationPermission(page.operation);
       if (named !== declared) {
         const file = apis.find((api) => api.name === page.api)!.file;
-        problems.push({file, line: 0, reason: `${page.operation.method} ${page.operation.path} says it needs "${named}" but declares "${declared}"`});
+        problems.push({
+          file,
+          line: 0,
+          reason: `${page.operation.method} ${page.operation.path} says it needs "${named}" but declares "${declared}"`,
+        });
       }
     }
   }
@@ -473,16 +512,24 @@ export function checkSandboxValues(specs: Specs, file: string, text: string): {v
       values++;
       listed.add(first);
       const outcome = declared.get(first);
-      if (outcome === undefined) problems.push({file, line: unit.line, reason: `lists the test value "${first}", which no ${sandboxValuesExtension} of the specs declares`});
-      else if (!unit.text.includes(`\`${outcome}\``)) problems.push({file, line: unit.line, reason: `the row of "${first}" does not name its outcome in the specs, "${outcome}"`});
+      if (outcome === undefined)
+        problems.push({
+          file,
+          line: unit.line,
+          reason: `lists the test value "${first}", which no ${sandboxValuesExtension} of the specs declares`,
+        });
+      else if (!unit.text.includes(`\`${outcome}\``))
+        problems.push({file, line: unit.line, reason: `the row of "${first}" does not name its outcome in the specs, "${outcome}"`});
     }
     for (const [, number = ''] of unit.text.matchAll(/`(\d{4}|\d{9}|\d{12})`/g)) {
       values++;
-      if (!specText.includes(number)) problems.push({file, line: unit.line, reason: `shows the test number "${number}", which the specs never mention`});
+      if (!specText.includes(number))
+        problems.push({file, line: unit.line, reason: `shows the test number "${number}", which the specs never mention`});
     }
   }
   for (const value of declared.keys()) {
-    if (!listed.has(value)) problems.push({file, line: 0, reason: `does not list "${value}", which the specs declare as a sandbox test value`});
+    if (!listed.has(value))
+      problems.push({file, line: 0, reason: `does not list "${value}", which the specs declare as a sandbox test value`});
   }
   return {values, problems};
 }

@@ -27,7 +27,10 @@ export function thirdPersonNames(pages: OperationPage[]): NamedOperation[] {
   return pages.map((page) => {
     // split gives at least one part: the default never applies.
     const [verb = '', ...rest] = page.title.split(' ');
-    const object = rest.join(' ').replace(/^(a|an|the) /, '').split(' by ')[0];
+    const object = rest
+      .join(' ')
+      .replace(/^(a|an|the) /, '')
+      .split(' by ')[0];
     const phrase = `${escapeRegExp(thirdPerson(verb))} (?:(?:a|an|the|one) )?${escapeRegExp(object)}`;
     return {page, pattern: new RegExp(`\\b${phrase}\\b`, 'g')};
   });
@@ -36,7 +39,11 @@ export function thirdPersonNames(pages: OperationPage[]): NamedOperation[] {
 const notProse = new Set(['code', 'inlineCode', 'html', 'mdxjsEsm', 'mdxFlowExpression', 'mdxTextExpression']);
 
 const words = (node: RootContent): string =>
-  node.type === 'text' ? node.value : 'children' in node && !notProse.has(node.type) ? (node.children as RootContent[]).map(words).join('') : '';
+  node.type === 'text'
+    ? node.value
+    : 'children' in node && !notProse.has(node.type)
+      ? (node.children as RootContent[]).map(words).join('')
+      : '';
 
 /** The places in one MDX page where prose names an operation in the third person instead of by its title. */
 export function checkOperationNames(file: string, source: string, pages: OperationPage[]): Problem[] {
@@ -51,14 +58,22 @@ export function checkOperationNames(file: string, source: string, pages: Operati
       if (target && label === target.title) return;
       const named = names.find(({pattern}) => new RegExp(pattern.source, 'i').test(label));
       if (named) {
-        problems.push({file, line, reason: `the link "${label}" names ${named.page.title} in the third person; label it with the page title "${named.page.title}"`});
+        problems.push({
+          file,
+          line,
+          reason: `the link "${label}" names ${named.page.title} in the third person; label it with the page title "${named.page.title}"`,
+        });
         return;
       }
     }
     if (node.type === 'text') {
       for (const {page, pattern} of names) {
         for (const match of node.value.matchAll(pattern)) {
-          problems.push({file, line, reason: `"${match[0]}" names an operation in the third person; write its page title as a link: [${page.title}](${page.url})`});
+          problems.push({
+            file,
+            line,
+            reason: `"${match[0]}" names an operation in the third person; write its page title as a link: [${page.title}](${page.url})`,
+          });
         }
       }
     }

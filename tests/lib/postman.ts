@@ -62,19 +62,26 @@ function requestProblems(spec: OpenApiDocument, operation: Operation, item: Item
   const host = ownServer ? new URL(ownServer).host : `{{${collectionVariables.baseUrl}}}`;
   if (request.url.getHost() !== host) problems.push(`${key} goes to ${request.url.getHost()}, not ${host}`);
   if (request.auth) problems.push(`${key} has an auth of its own instead of inheriting the collection's`);
-  for (const parameter of operation.parameters.map((value) => resolveLocalRef<Parameter>(spec, value)).filter((value) => value.in === 'path')) {
+  for (const parameter of operation.parameters
+    .map((value) => resolveLocalRef<Parameter>(spec, value))
+    .filter((value) => value.in === 'path')) {
     const value: unknown = request.url.variables.get(parameter.name);
     const example = parameter.example ?? parameter.schema?.example;
     if (!value) problems.push(`${key} has no value for the path variable :${parameter.name}`);
-    else if (example !== undefined && value !== String(example)) problems.push(`${key} sets :${parameter.name} to ${value}, not the spec's example ${example}`);
+    else if (example !== undefined && value !== String(example))
+      problems.push(`${key} sets :${parameter.name} to ${value}, not the spec's example ${example}`);
   }
-  const body = resolveLocalRef<{content?: Record<string, Media>} | undefined>(spec, operation.raw.requestBody)?.content?.['application/json'];
+  const body = resolveLocalRef<{content?: Record<string, Media>} | undefined>(spec, operation.raw.requestBody)?.content?.[
+    'application/json'
+  ];
   const examples = exampleValues(spec, body);
   if (examples.length > 0 && !examples.some((example) => isDeepStrictEqual(example, parseJson(request.body?.raw)))) {
     problems.push(`${key} sends a body that is none of the spec's examples`);
   }
   // A range (4XX) or `default` has no one status for an example response to carry.
-  const statuses = Object.keys((operation.raw.responses as Record<string, unknown> | undefined) ?? {}).filter((status) => /^\d{3}$/.test(status));
+  const statuses = Object.keys((operation.raw.responses as Record<string, unknown> | undefined) ?? {}).filter((status) =>
+    /^\d{3}$/.test(status),
+  );
   const shown = new Set((item.responses.all() as {code: number}[]).map((response) => String(response.code)));
   const missing = statuses.filter((status) => !shown.has(status));
   if (missing.length > 0) problems.push(`${key} has no example response for ${missing.join(', ')}`);
@@ -116,7 +123,8 @@ export function specProblems(json: object, spec: OpenApiDocument): string[] {
     problems.push(`the collection does not send ${variables} as the spec's security says (auth: ${JSON.stringify(auth?.toJSON())})`);
   }
   const baseUrl: unknown = collection.variables.get(collectionVariables.baseUrl);
-  if (baseUrl !== spec.servers?.[0]?.url) problems.push(`{{${collectionVariables.baseUrl}}} is ${baseUrl}, not the spec's first server ${spec.servers?.[0]?.url}`);
+  if (baseUrl !== spec.servers?.[0]?.url)
+    problems.push(`{{${collectionVariables.baseUrl}}} is ${baseUrl}, not the spec's first server ${spec.servers?.[0]?.url}`);
   for (const {key} of expected.variables) {
     const credential = collection.variables.one(key);
     if (!credential || credential.get() !== '') problems.push(`{{${key}}} is not an empty collection variable`);
@@ -133,9 +141,19 @@ export function rawUrlProblems(json: unknown): string[] {
     if (key === 'url') {
       const parts = new Url(value);
       const fromRaw = new Url((value as {raw: string}).raw);
-      const query = (url: Url) => url.query.all().filter((param: {disabled?: boolean}) => !param.disabled).map((param: {key: string; value: string}) => `${param.key}=${param.value}`);
-      if (fromRaw.getHost() !== parts.getHost() || fromRaw.getPath(true) !== parts.getPath(true) || !isDeepStrictEqual(query(fromRaw), query(parts))) {
-        problems.push(`${(value as {raw: string}).raw} is not ${parts.getHost()}${parts.getPath(true)} with the query ${query(parts).join('&')}`);
+      const query = (url: Url) =>
+        url.query
+          .all()
+          .filter((param: {disabled?: boolean}) => !param.disabled)
+          .map((param: {key: string; value: string}) => `${param.key}=${param.value}`);
+      if (
+        fromRaw.getHost() !== parts.getHost() ||
+        fromRaw.getPath(true) !== parts.getPath(true) ||
+        !isDeepStrictEqual(query(fromRaw), query(parts))
+      ) {
+        problems.push(
+          `${(value as {raw: string}).raw} is not ${parts.getHost()}${parts.getPath(true)} with the query ${query(parts).join('&')}`,
+        );
       }
     }
     for (const [childKey, child] of Object.entries(value)) visit(child, childKey);

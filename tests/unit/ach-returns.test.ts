@@ -28,7 +28,9 @@ const schema = (name: string): Schema => present(schemas[name], `schema ${name}`
 const property = (owner: string, name: string): Schema => present(schema(owner).properties?.[name], `property ${owner}.${name}`);
 
 /** The rows of the table: the code and what Plaza does (both groups match whenever a row does: the defaults never apply). */
-const rows = [...readFileSync(partialFile, 'utf8').matchAll(/^\| `(R\d\d)` \| [^|]+ \| [^|]+ \| ([^|]+) \| [^|]+ \|$/gm)].map(([, code = '', action = '']) => ({code, action}));
+const rows = [...readFileSync(partialFile, 'utf8').matchAll(/^\| `(R\d\d)` \| [^|]+ \| [^|]+ \| ([^|]+) \| [^|]+ \|$/gm)].map(
+  ([, code = '', action = '']) => ({code, action}),
+);
 const codes = rows.map((row) => row.code);
 
 /** Every string anywhere in a document, with the enums' values. */
@@ -55,7 +57,11 @@ test('the table lists every ACH return code the specs name, once', () => {
   assert.equal(new Set(codes).size, codes.length, 'a code has two rows');
   for (const {file, spec} of specs) {
     const named = new Set(strings(spec).flatMap((text) => text.match(/\bR\d\d\b/g) ?? []));
-    assert.deepEqual([...named].filter((code) => !codes.includes(code)), [], `${file} names return codes the table lacks`);
+    assert.deepEqual(
+      [...named].filter((code) => !codes.includes(code)),
+      [],
+      `${file} names return codes the table lacks`,
+    );
   }
 });
 
@@ -65,7 +71,8 @@ test('the table fails the payment as the specs map each return code they can sim
   const walk = (node: unknown): void => {
     if (!node || typeof node !== 'object') return;
     const {enum: values, 'x-plaza-sandbox-values': mapping} = node as {enum?: unknown; 'x-plaza-sandbox-values'?: Record<string, string>};
-    if (Array.isArray(values) && values.length > 0 && values.every((value) => returnCode.test(String(value))) && mapping) mappings.push(mapping);
+    if (Array.isArray(values) && values.length > 0 && values.every((value) => returnCode.test(String(value))) && mapping)
+      mappings.push(mapping);
     Object.values(node).forEach(walk);
   };
   specs.forEach(({spec}) => walk(spec));
@@ -80,19 +87,30 @@ test('the table fails the payment as the specs map each return code they can sim
 
 test('a return fails the payment with the failure code the Payment schema gives the code', () => {
   const failureCode = property('Payment', 'failure_code');
-  const owner = codesByValue(present(failureCode.description, 'description of Payment.failure_code'), present(failureCode.enum, 'enum of Payment.failure_code').filter(Boolean));
+  const owner = codesByValue(
+    present(failureCode.description, 'description of Payment.failure_code'),
+    present(failureCode.enum, 'enum of Payment.failure_code').filter(Boolean),
+  );
   assert.ok(owner.size > 0, 'Payment.failure_code names no return codes');
   for (const {code, action} of rows) {
     const expected = owner.get(code);
     if (expected) assert.match(action, new RegExp(`^Payment \`failed\` with \`${expected}\`; \`payment\\.failed\``), code);
-    else assert.doesNotMatch(action, /Payment `failed`/, `${code}: the table fails the payment, but Payment.failure_code gives the code no failure code`);
+    else
+      assert.doesNotMatch(
+        action,
+        /Payment `failed`/,
+        `${code}: the table fails the payment, but Payment.failure_code gives the code no failure code`,
+      );
   }
 });
 
 test('a refused debit opens a lost dispute case with the reason the DisputeCase schema gives the code', () => {
   const opening = new Set(present(schema('DisputeCase').description, 'description of DisputeCase').match(/\bR\d\d\b/g));
   const reason = property('DisputeCase', 'reason');
-  const reasons = codesByValue(present(reason.description, 'description of DisputeCase.reason'), present(reason.enum, 'enum of DisputeCase.reason'));
+  const reasons = codesByValue(
+    present(reason.description, 'description of DisputeCase.reason'),
+    present(reason.enum, 'enum of DisputeCase.reason'),
+  );
   const events = specs.flatMap(({file, spec}) => {
     const event = spec.components.schemas.Event;
     if (!event) return [];
@@ -103,11 +121,16 @@ test('a refused debit opens a lost dispute case with the reason the DisputeCase 
   assert.ok(opening.size > 0, 'the DisputeCase description names no return codes');
   for (const {code, action} of rows) {
     if (!opening.has(code)) {
-      assert.doesNotMatch(action, /dispute case/, `${code}: the table opens a dispute case, but the DisputeCase description does not name the code`);
+      assert.doesNotMatch(
+        action,
+        /dispute case/,
+        `${code}: the table opens a dispute case, but the DisputeCase description does not name the code`,
+      );
       continue;
     }
     assert.ok(present(property('DisputeCase', 'status').enum, 'enum of DisputeCase.status').includes('lost'));
     assert.match(action, new RegExp(`^A dispute case, already \`lost\`, with \`reason\` \`${reasons.get(code)}\`;`), code);
-    for (const [, event] of action.matchAll(/`([a-z_]+\.[a-z_]+)`/g)) assert.ok(events.includes(event), `${code}: ${event} is not an event type`);
+    for (const [, event] of action.matchAll(/`([a-z_]+\.[a-z_]+)`/g))
+      assert.ok(events.includes(event), `${code}: ${event} is not an event type`);
   }
 });

@@ -45,7 +45,14 @@ test('an operation and a webhook without responses get their pages, which say so
 
 test('an empty summary falls back to the operationId; pages are named by slug and grouped by tag, untagged ones last', async () => {
   const {files, sidebar} = renderReference(await apiOf(minimal), []);
-  assert.deepEqual([...files.keys()].sort(), ['bake-cake.api.mdx', 'bakery-api.info.mdx', 'cake-baked.api.mdx', 'cakes.tag.mdx', 'get-all-ovens.api.mdx', 'list-cakes.api.mdx']);
+  assert.deepEqual([...files.keys()].sort(), [
+    'bake-cake.api.mdx',
+    'bakery-api.info.mdx',
+    'cake-baked.api.mdx',
+    'cakes.tag.mdx',
+    'get-all-ovens.api.mdx',
+    'list-cakes.api.mdx',
+  ]);
   assert.match(files.get('bake-cake.api.mdx') ?? '', /^title: bakeCake$/m);
   const folder = apis[0].route.slice(1);
   assert.deepEqual(sidebar, [
@@ -74,7 +81,9 @@ test('every operation and webhook of the kitchen sink has its page', async () =>
   const fixture = 'tests/fixtures/kitchen-sink.yaml';
   const api = {...apis[0], source: readFileSync(fixture, 'utf8'), ...(await readSpecText(readFileSync(fixture, 'utf8'), resolve(fixture)))};
   const {files} = renderReference(api, []);
-  const operations = Object.values(api.document.paths ?? {}).flatMap((item) => Object.keys(item).filter((key) => ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'].includes(key)));
+  const operations = Object.values(api.document.paths ?? {}).flatMap((item) =>
+    Object.keys(item).filter((key) => ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'].includes(key)),
+  );
   const webhooks = Object.keys(api.document.webhooks ?? {});
   assert.equal([...files.keys()].filter((name) => name.endsWith('.api.mdx')).length, operations.length + webhooks.length);
 });

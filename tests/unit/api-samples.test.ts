@@ -53,7 +53,11 @@ test('every operation page has samples in the six languages', () => {
   assert.equal(webhookPages.length, webhooks);
   for (const language of ['bash', 'javascript', 'python', 'php', 'java', 'csharp']) {
     const withLanguage = new Set(ofLanguage(language).map((block) => block.page));
-    assert.deepEqual(pages.filter((page) => !withLanguage.has(page) && !webhookPages.includes(page)), [], `pages without a ${language} sample`);
+    assert.deepEqual(
+      pages.filter((page) => !withLanguage.has(page) && !webhookPages.includes(page)),
+      [],
+      `pages without a ${language} sample`,
+    );
   }
 });
 
@@ -62,7 +66,12 @@ test('every operation page has samples in the six languages', () => {
  * other, each in a block, and a failure names the page of the sample that holds the line the
  * checker reports. Import lines are lifted out of the blocks to the top of the file.
  */
-function checkTogether(samples: Block[], file: string, command: [program: string, ...args: string[]], {imports = /(?!)/gm, before = '', after = ''} = {}): void {
+function checkTogether(
+  samples: Block[],
+  file: string,
+  command: [program: string, ...args: string[]],
+  {imports = /(?!)/gm, before = '', after = ''} = {},
+): void {
   const lifted = new Set(samples.flatMap((block) => block.code.match(imports) ?? []));
   const starts: number[] = [];
   let text = [...lifted, before].join('\n');
@@ -102,7 +111,8 @@ test('the Python samples are valid Python', () => {
   const samples = ofLanguage('python');
   const file = join(scratch, 'samples.json');
   writeFileSync(file, JSON.stringify(samples.map((block) => block.code)));
-  const script = 'import ast, json, sys\nfor i, code in enumerate(json.load(open(sys.argv[1]))):\n    try:\n        ast.parse(code)\n    except SyntaxError as e:\n        print(i, e)\n';
+  const script =
+    'import ast, json, sys\nfor i, code in enumerate(json.load(open(sys.argv[1]))):\n    try:\n        ast.parse(code)\n    except SyntaxError as e:\n        print(i, e)\n';
   const failures = execFileSync('python3', ['-c', script, file], {encoding: 'utf8'}).trim();
   assert.equal(failures, '', failures && samples[Number(failures.split(' ')[0])]?.page);
 });

@@ -11,7 +11,17 @@ import {parse} from 'yaml';
 import {resolve} from 'node:path';
 import {readSpecText} from '../../lib/api-model/model';
 import {createApiPageMD, type ApiPage} from '../../lib/api-render/operation-page';
-import {constraints, fieldTable, inlineDepth, schemaExample, typeLabel, type Alternatives, type Field, type FieldTable, type Schema} from '../../lib/api-render/schema';
+import {
+  constraints,
+  fieldTable,
+  inlineDepth,
+  schemaExample,
+  typeLabel,
+  type Alternatives,
+  type Field,
+  type FieldTable,
+  type Schema,
+} from '../../lib/api-render/schema';
 import {mdxToMarkdown} from '../../src/plugins/markdown-twins/mdx-to-markdown';
 
 const fixture = 'tests/fixtures/kitchen-sink.yaml';
@@ -50,7 +60,8 @@ const mappingOf = (schema: Schema): [string, string][] =>
 
 const refName = (ref: unknown): string => String((ref as {$ref: string}).$ref).replace(/^.*\//, '');
 const row = (table: FieldTable, name: string): Field | undefined => table.rows.find((field) => field.name === name);
-const alternatives = (table: FieldTable): Alternatives[] => table.groups.filter((group): group is Alternatives => group.kind === 'alternatives');
+const alternatives = (table: FieldTable): Alternatives[] =>
+  table.groups.filter((group): group is Alternatives => group.kind === 'alternatives');
 
 test('a oneOf with a discriminator: each alternative with its fields and the values that select it', () => {
   const [group] = alternatives(fieldTable(resolvedSchema('Payment'), 'request', 'test'));
@@ -59,7 +70,10 @@ test('a oneOf with a discriminator: each alternative with its fields and the val
   assert.equal(group.keyword, 'oneOf');
   const written = writtenSchema('PaymentMethod');
   const names = written.oneOf!.map(refName);
-  assert.deepEqual(group.options.map((option) => option.label), names);
+  assert.deepEqual(
+    group.options.map((option) => option.label),
+    names,
+  );
   const mapping = mappingOf(written);
   assert.equal(group.discriminator?.property, written.discriminator!.propertyName);
   for (const [value, name] of mapping) assert.deepEqual(group.options[names.indexOf(name)]?.values, [value], `${value} selects ${name}`);
@@ -71,7 +85,11 @@ test('a oneOf with a discriminator: each alternative with its fields and the val
     const expected = Object.entries(writtenSchema(name).properties!)
       .filter(([, property]) => !(property as Schema).readOnly)
       .map(([property]) => `method.${property}`);
-    assert.deepEqual(group.options[index]?.table.rows.map((field) => field.name), expected, name);
+    assert.deepEqual(
+      group.options[index]?.table.rows.map((field) => field.name),
+      expected,
+      name,
+    );
   }
 });
 
@@ -87,7 +105,10 @@ test('an anyOf is alternatives too, named by their titles', () => {
   const [group] = alternatives(fieldTable(resolvedSchema('Decoration'), 'request', 'test'));
   assert.ok(group, 'Decoration has alternatives');
   assert.equal(group.keyword, 'anyOf');
-  assert.deepEqual(group.options.map((option) => option.label), writtenSchema('Decoration').anyOf!.map((option) => (option as Schema).title));
+  assert.deepEqual(
+    group.options.map((option) => option.label),
+    writtenSchema('Decoration').anyOf!.map((option) => (option as Schema).title),
+  );
 });
 
 test('a recursive schema is expanded once, then links back to where it is', () => {
@@ -95,7 +116,10 @@ test('a recursive schema is expanded once, then links back to where it is', () =
   const recursive = row(table, 'subcategories')!;
   assert.deepEqual(recursive.repeats, {path: '', anchor: table.anchor});
   assert.ok(table.anchor, 'the table the recursion points at has an id');
-  assert.deepEqual(table.rows.map((field) => field.name), Object.keys(writtenSchema('Category').properties!));
+  assert.deepEqual(
+    table.rows.map((field) => field.name),
+    Object.keys(writtenSchema('Category').properties!),
+  );
 });
 
 test('readOnly fields only in responses, writeOnly fields only in requests', () => {
@@ -118,11 +142,19 @@ test('const, enums with the descriptions of their values, examples, defaults, fo
   const source = propertiesOf(writtenSchema('Cake'), 'Cake');
   assert.ok(constraints(cake('recipe_version')).includes(`Always \`${source('recipe_version').const}\`.`));
   const crust = constraints(cake('crust')).join('\n');
-  for (const [value, description] of Object.entries(source('crust')['x-enumDescriptions']!)) assert.ok(crust.includes(`\`${value}\`: ${description}`), value);
+  for (const [value, description] of Object.entries(source('crust')['x-enumDescriptions']!))
+    assert.ok(crust.includes(`\`${value}\`: ${description}`), value);
   const size = constraints(cake('size')).join('\n');
-  for (const option of source('size').oneOf as Schema[]) assert.ok(size.includes(`\`${option.const}\`: ${option.description}`), String(option.const));
+  for (const option of source('size').oneOf as Schema[])
+    assert.ok(size.includes(`\`${option.const}\`: ${option.description}`), String(option.const));
   assert.equal(typeLabel(cake('size')), 'string');
-  assert.ok(constraints(cake('flavor')).includes(`Examples ${source('flavor').examples!.map((value) => `\`${value}\``).join(', ')}.`));
+  assert.ok(
+    constraints(cake('flavor')).includes(
+      `Examples ${source('flavor')
+        .examples!.map((value) => `\`${value}\``)
+        .join(', ')}.`,
+    ),
+  );
   assert.ok(constraints(cake('layers')).includes(`Default \`${source('layers').default}\`.`));
   assert.equal(typeLabel(cake('bake_at')), `string (${source('bake_at').format})`);
   assert.equal(row(fieldTable(resolvedSchema('Cake'), 'request', 'test'), 'legacy_code')?.deprecated, true);
@@ -190,19 +222,29 @@ test('the page and its twin show the alternatives, the discriminator and the bui
     for (const value of Object.keys(mapping)) assert.ok(text.includes(`When \`kind\` is \`${value}\``), value);
   }
   const cake = page('/shapes/cakes', 'post');
-  const exampleLine = present(JSON.stringify(schemaExample(resolvedSchema('Cake'), 'response'), null, 2).split('\n')[1], 'a first field of the built example');
+  const exampleLine = present(
+    JSON.stringify(schemaExample(resolvedSchema('Cake'), 'response'), null, 2).split('\n')[1],
+    'a first field of the built example',
+  );
   assert.ok(cake.mdx.includes(exampleLine));
   assert.ok(cake.twin.includes('Fields of `delivery.address.geo.precision`'));
   const tree = page('/shapes/categories', 'get');
   assert.match(tree.mdx, /<a href="#response-200-fields">the top level<\/a>/);
   assert.match(tree.mdx, /<a id="response-200-fields">Fields:<\/a>/);
-  assert.ok(tree.twin.includes('[the top level](#response-200-fields)') && !tree.twin.includes(']()'), 'the twin keeps the link, and the target as text');
+  assert.ok(
+    tree.twin.includes('[the top level](#response-200-fields)') && !tree.twin.includes(']()'),
+    'the twin keeps the link, and the target as text',
+  );
 });
 
 test('a base schema whose discriminator maps to the schemas that extend it (allOf): its fields, then each extension as an alternative', () => {
   const base = writtenSchema('Pastry');
   const table = fieldTable(resolvedSchema('Pastry'), 'request', 'test');
-  assert.deepEqual(table.rows.map((field) => field.name), Object.keys(base.properties!), 'the base fields, once');
+  assert.deepEqual(
+    table.rows.map((field) => field.name),
+    Object.keys(base.properties!),
+    'the base fields, once',
+  );
   const [group] = alternatives(table);
   assert.ok(group, 'Pastry has alternatives');
   const mapping = mappingOf(base);
@@ -213,7 +255,11 @@ test('a base schema whose discriminator maps to the schemas that extend it (allO
     assert.ok(option, `an alternative for ${name}`);
     assert.equal(option.label, name);
     assert.deepEqual(option.values, [value]);
-    assert.deepEqual(option.table.rows.map((field) => field.name), Object.keys(own), `${name}: only the fields it adds`);
+    assert.deepEqual(
+      option.table.rows.map((field) => field.name),
+      Object.keys(own),
+      `${name}: only the fields it adds`,
+    );
   }
 });
 

@@ -33,6 +33,9 @@ test('each internal comes out of a copy of the project, and only it', () => {
 test('--ab takes "all", "none" or names of internals', () => {
   assert.equal(parseAbInternals('all').length, internals.length);
   assert.deepEqual(parseAbInternals('none'), []);
-  assert.deepEqual(parseAbInternals('prefetch-once,ssr-template').map((internal) => internal.name), ['prefetch-once', 'ssr-template']);
+  assert.deepEqual(
+    parseAbInternals('prefetch-once,ssr-template').map((internal) => internal.name),
+    ['prefetch-once', 'ssr-template'],
+  );
   assert.throws(() => parseAbInternals('ssr-template,Tabs'), /--ab takes .* not "Tabs"/);
 });

@@ -6,8 +6,14 @@ import {parsePerfLine, perfLine, phasesOf} from '../../bench/lib/phases';
 const MB = 1024 * 1024;
 
 test("the perf logger's lines give a label and a duration, colored or not", () => {
-  assert.deepEqual(parsePerfLine('[PERF] Build > en > SSG - 12.34 seconds! - (Heap 100mb -> 200mb / Total 300mb)'), {label: 'Build > en > SSG', ms: 12_340});
-  assert.deepEqual(parsePerfLine('\x1b[33m[PERF]\x1b[39m Build > \x1b[1men\x1b[22m > Load site - \x1b[33m250.50 ms\x1b[39m - (Heap …)'), {label: 'Build > en > Load site', ms: 250.5});
+  assert.deepEqual(parsePerfLine('[PERF] Build > en > SSG - 12.34 seconds! - (Heap 100mb -> 200mb / Total 300mb)'), {
+    label: 'Build > en > SSG',
+    ms: 12_340,
+  });
+  assert.deepEqual(parsePerfLine('\x1b[33m[PERF]\x1b[39m Build > \x1b[1men\x1b[22m > Load site - \x1b[33m250.50 ms\x1b[39m - (Heap …)'), {
+    label: 'Build > en > Load site',
+    ms: 250.5,
+  });
   assert.deepEqual(parsePerfLine('[PERF][KO] Build > en > postBuild() - 3.00 ms - (Heap …)'), {label: 'Build > en > postBuild()', ms: 3});
   assert.equal(parsePerfLine('[SUCCESS] Generated static files in "build".'), null);
 });
@@ -38,7 +44,10 @@ const hold = (mb, ms) => new Promise((done) => { const b = Buffer.alloc(mb * 102
   assert.equal(result.marks.length, 5);
   const phases = phasesOf(result, 'before');
   // Nested labels (three parts only) are left out; the time before the first phase comes first.
-  assert.deepEqual(phases.map((phase) => phase.name), ['before', 'Load site', 'Bundling', 'Broken links checker', 'SSG']);
+  assert.deepEqual(
+    phases.map((phase) => phase.name),
+    ['before', 'Load site', 'Bundling', 'Broken links checker', 'SSG'],
+  );
   const [before, load, , links, ssg] = phases;
   assert.ok(before && load && links && ssg, 'the five phases above');
   // A phase shorter than a sampling interval still has a figure: the first sample after it began.
@@ -51,5 +60,8 @@ const hold = (mb, ms) => new Promise((done) => { const b = Buffer.alloc(mb * 102
 });
 
 test('a build that prints no perf line stops the bench, naming the file to update', () => {
-  assert.throws(() => phasesOf({marks: [{ms: 5, line: '[INFO] Creating an optimized production build...'}], timeline: []}, 'before'), /update bench\/lib\/phases\.ts/);
+  assert.throws(
+    () => phasesOf({marks: [{ms: 5, line: '[INFO] Creating an optimized production build...'}], timeline: []}, 'before'),
+    /update bench\/lib\/phases\.ts/,
+  );
 });

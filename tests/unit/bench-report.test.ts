@@ -11,7 +11,15 @@ type RunFigures = Pick<LighthouseRun, 'performance' | 'tbtMs' | 'cls' | 'loadAve
 
 /** A page's runs with these figures (the others as a clean run has them), and their medians. */
 function lighthouseOf(path: string, formFactor: FormFactor, figures: RunFigures[]): LighthouseResult {
-  const runs = figures.map((run) => ({accessibility: 100, bestPractices: 100, seo: 100, lcpMs: 1800, totalByteWeight: 260_000, warnings: [], ...run}));
+  const runs = figures.map((run) => ({
+    accessibility: 100,
+    bestPractices: 100,
+    seo: 100,
+    lcpMs: 1800,
+    totalByteWeight: 260_000,
+    warnings: [],
+    ...run,
+  }));
   return {path, formFactor, median: medianFigures(runs), runs};
 }
 
@@ -32,7 +40,15 @@ const results: Results = {
         {name: 'SSG', ms: 30_000, peakTreeRssBytes: 3 * GB},
       ],
     },
-    warm: {wallMs: 60_000, indexMs: 7_000, peakTreeRssBytes: 1.5 * GB, peakProcessRssBytes: 1 * GB, htmlPages: 275, buildBytes: 39_000_000, phases: []},
+    warm: {
+      wallMs: 60_000,
+      indexMs: 7_000,
+      peakTreeRssBytes: 1.5 * GB,
+      peakProcessRssBytes: 1 * GB,
+      htmlPages: 275,
+      buildBytes: 39_000_000,
+      phases: [],
+    },
   },
   output: {htmlPages: 275, bytes: 38_000_000},
   pageWeight: [
@@ -86,7 +102,13 @@ const results: Results = {
       htmlPages: 290,
       buildBytes: 40_000_000,
       phases: [{name: 'SSG', ms: 45_000, peakTreeRssBytes: 4 * GB}],
-      search: {pages: 290, diskBytes: 1600 * KB, diskFiles: 320, firstUse: {bytes: 139 * KB, files: 9}, secondQuery: {bytes: 60 * KB, files: 6}},
+      search: {
+        pages: 290,
+        diskBytes: 1600 * KB,
+        diskFiles: 320,
+        firstUse: {bytes: 139 * KB, files: 9},
+        secondQuery: {bytes: 60 * KB, files: 6},
+      },
     },
     {operations: 2000, ok: false, error: 'the build failed\nmore lines', wallMs: 300_000, peakTreeRssBytes: 20 * GB},
     {
@@ -100,7 +122,13 @@ const results: Results = {
       htmlPages: 2090,
       buildBytes: 400_000_000,
       phases: [{name: 'SSG', ms: 90_000, peakTreeRssBytes: 5 * GB}],
-      search: {pages: 2090, diskBytes: 2600 * KB, diskFiles: 2100, firstUse: {bytes: 139 * KB, files: 9}, secondQuery: {bytes: 61 * KB, files: 6}},
+      search: {
+        pages: 2090,
+        diskBytes: 2600 * KB,
+        diskFiles: 2100,
+        firstUse: {bytes: 139 * KB, files: 9},
+        secondQuery: {bytes: 61 * KB, files: 6},
+      },
     },
   ],
 };
@@ -128,7 +156,10 @@ test('RESULTS.md shows every figure with a verdict against its target', () => {
   assert.match(row('| `/` | desktop |'), /0\.020 \| .* \| \*\*FAIL\*\* \|$/);
   assert.match(markdown, /- `\/` \(desktop, run 1\): slow page/);
   // Scaling: the search transfers against today's, the peak memory against 4 GB.
-  assert.match(row('| 200 |'), /\| 290 \| 200\.0 s \| 4\.00 GB \| 3\.00 GB \| 12\.0 s \| 1600\.0 KB \| 139\.0 KB in 9 files \| 60\.0 KB in 6 files \| pass \| pass \|$/);
+  assert.match(
+    row('| 200 |'),
+    /\| 290 \| 200\.0 s \| 4\.00 GB \| 3\.00 GB \| 12\.0 s \| 1600\.0 KB \| 139\.0 KB in 9 files \| 60\.0 KB in 6 files \| pass \| pass \|$/,
+  );
   assert.match(row('| 2000 |'), /failed: the build failed \| 300\.0 s until then \| 20\.00 GB until then \|( – \|){7}$/);
   assert.match(row('| 2000, one SSG thread |'), /\| 2090 \| 400\.0 s \| 5\.00 GB \| .* \| 61\.0 KB in 6 files \| pass \| \*\*FAIL\*\* \|$/);
   assert.match(markdown, /^- one SSG thread: `DOCUSAURUS_SSG_WORKER_THREAD_COUNT=1`/m);
@@ -148,7 +179,10 @@ test('RESULTS.md shows every figure with a verdict against its target', () => {
   assert.match(row('| Tabs | swizzle of Tabs |'), /\| 190 ms on `\/` \| keep \|$/);
   assert.match(row('| DocCard | swizzle of DocCard |'), /\| 30 ms on `\/` \| \*\*remove\*\* \|$/);
   assert.match(row('| ssr-template |'), /failed: bench A\/B: docusaurus\.config\.ts holds the line 0 times \| – \|$/);
-  assert.match(row('| Tabs | `/` |'), /\| 110 ms \| 300 ms \| 190 ms \| 98 \| 90 \| 98 · 110 ms · load 0\.70 \| 90 · 300 ms · load 0\.60 \|$/);
+  assert.match(
+    row('| Tabs | `/` |'),
+    /\| 110 ms \| 300 ms \| 190 ms \| 98 \| 90 \| 98 · 110 ms · load 0\.70 \| 90 · 300 ms · load 0\.60 \|$/,
+  );
   assert.match(markdown, /commit `0123456789ab`:/);
 });
 

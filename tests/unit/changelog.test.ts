@@ -33,11 +33,20 @@ test("each spec's info.version has an entry, and no entry is newer", () => {
 
 test('each major version of the SDK script the SDK pages load has an entry', () => {
   const files = readdirSync('docs/sdks', {recursive: true, encoding: 'utf8'}).filter((file) => file.endsWith('.mdx'));
-  const majors = new Set(files.flatMap((file) => [...readFileSync(join('docs/sdks', file), 'utf8').matchAll(/js\.plaza\.example\/v(\d+)\/plaza\.js/g)].map((match) => match[1])));
+  const majors = new Set(
+    files.flatMap((file) =>
+      [...readFileSync(join('docs/sdks', file), 'utf8').matchAll(/js\.plaza\.example\/v(\d+)\/plaza\.js/g)].map((match) => match[1]),
+    ),
+  );
   assert.ok(majors.size > 0, 'no SDK page loads the SDK script');
-  for (const major of majors) assert.ok(headings.includes(`Plaza.js v${major}`), `the SDK pages load v${major} of the script, but the changelog has no "### Plaza.js v${major}" entry`);
+  for (const major of majors)
+    assert.ok(
+      headings.includes(`Plaza.js v${major}`),
+      `the SDK pages load v${major} of the script, but the changelog has no "### Plaza.js v${major}" entry`,
+    );
 });
 
 test('the API and SDK overviews link the changelog', () => {
-  for (const file of ['docs/api/index.mdx', 'docs/sdks/index.mdx']) assert.match(readFileSync(file, 'utf8'), /\]\(\/api\/changelog[#)]/, file);
+  for (const file of ['docs/api/index.mdx', 'docs/sdks/index.mdx'])
+    assert.match(readFileSync(file, 'utf8'), /\]\(\/api\/changelog[#)]/, file);
 });

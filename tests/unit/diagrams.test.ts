@@ -24,13 +24,19 @@ test('every mermaid block in docs/ has its dark and light SVG', () => {
 test('every mermaid block has an accTitle and an accDescr line', () => {
   const undescribed = diagrams.filter((diagram) => !altText(diagram.source)).map((diagram) => `${diagram.file}:${diagram.line}`);
   assert.deepEqual(undescribed, []);
-  assert.equal(altText('stateDiagram-v2\n    accTitle: Refund statuses\n    accDescr: A refund starts pending.\n    [*] --> pending'), 'Refund statuses. A refund starts pending.');
+  assert.equal(
+    altText('stateDiagram-v2\n    accTitle: Refund statuses\n    accDescr: A refund starts pending.\n    [*] --> pending'),
+    'Refund statuses. A refund starts pending.',
+  );
   assert.equal(altText('stateDiagram-v2\n    accTitle: Refund statuses\n    [*] --> pending'), null);
 });
 
 test('no SVG in static/diagrams is left over from a diagram that changed or went', () => {
   const used = new Set(diagrams.flatMap((diagram) => modes.map(({mode}) => svgName(diagram.hash, mode))));
-  assert.deepEqual(svgs.filter((name) => !used.has(name)), []);
+  assert.deepEqual(
+    svgs.filter((name) => !used.has(name)),
+    [],
+  );
 });
 
 test('every SVG is well-formed XML with a positive viewBox', () => {

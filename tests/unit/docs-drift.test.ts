@@ -44,7 +44,7 @@ test('a curl command is read as method, path, query and JSON body', () => {
     [
       'curl -X POST "https://api.sandbox.plaza.example/v1/payments?expand=customer&limit=2" \\',
       '  -H "X-API-KEY: $PLAZA_SECRET_KEY" \\',
-      "  -d '{\"amount\": 2599, \"currency\": \"USD\"}'",
+      '  -d \'{"amount": 2599, "currency": "USD"}\'',
     ].join('\n'),
   );
   assert.deepEqual(parsed, {method: 'POST', path: '/v1/payments', query: ['expand', 'limit'], body: {amount: 2599, currency: 'USD'}});
@@ -75,7 +75,14 @@ test('responses belong to the request above them and carry the status of their t
 
 test('drift is reported with its reason: unknown operations, bad ids, unknown fields, wrong shapes', () => {
   const index = new SpecIndex(specs);
-  const request = (method: string, path: string, body?: unknown, query: string[] = []) => ({file: 'page.mdx', line: 1, method, path, query, body});
+  const request = (method: string, path: string, body?: unknown, query: string[] = []) => ({
+    file: 'page.mdx',
+    line: 1,
+    method,
+    path,
+    query,
+    body,
+  });
 
   assert.deepEqual(index.checkRequest(request('POST', '/v1/charges', {})), ['POST /v1/charges is not an operation of the specs']);
   assert.match(first(index.checkRequest(request('GET', '/v1/payments/ch_123'))), /path parameter payment_id "ch_123" does not match/);
@@ -118,7 +125,7 @@ test("the SDK pages' server snippets are checked field by field against the requ
   );
 });
 
-test('permissions a page names must be declared, and those it ties to an operation must be that operation\'s', () => {
+test("permissions a page names must be declared, and those it ties to an operation must be that operation's", () => {
   const declared = declaredPermissions(specs);
   const createPayment = declared.get('/api/financial/create-payment')!;
   const page = [
@@ -146,7 +153,9 @@ test('permissions a page names must be declared, and those it ties to an operati
 
 test("a spec description's permission sentence must agree with the permission its operation declares", () => {
   assert.deepEqual(checkPermissionSentences(specs).problems, []);
-  const changed = structuredClone(specs) as unknown as {accounts: {paths: Record<string, Record<string, {description: string; 'x-plaza-permission': string}>>}};
+  const changed = structuredClone(specs) as unknown as {
+    accounts: {paths: Record<string, Record<string, {description: string; 'x-plaza-permission': string}>>};
+  };
   const operation = changed.accounts.paths['/v1/customers']?.get;
   assert.ok(operation, 'the accounts spec has GET /v1/customers');
   operation.description += ' Needs the `customers:write` permission.';
@@ -182,14 +191,22 @@ test("the home page's first payment is a request of the specs that a new sandbox
   assert.deepEqual(new SpecIndex(specs).checkRequest({file: 'src/pages/_home/content.ts', line: 1, ...request}), []);
   const ids = JSON.stringify(request.body).match(/"[a-z]+_[a-z0-9]{24}"/g) ?? [];
   const testValues = sandboxValues(specs);
-  assert.deepEqual(ids.filter((id) => !testValues.has(id.slice(1, -1))), [], 'IDs that a new sandbox account does not have');
+  assert.deepEqual(
+    ids.filter((id) => !testValues.has(id.slice(1, -1))),
+    [],
+    'IDs that a new sandbox account does not have',
+  );
 });
 
 test('the sandbox-only operations say so, and the testing page lists each of them', () => {
   const sandboxOnly = operationPages(specs).filter((page) => page.operation.raw['x-plaza-sandbox-only'] === true);
   assert.ok(sandboxOnly.length > 0, 'no operation is marked x-plaza-sandbox-only');
   for (const page of sandboxOnly) {
-    assert.match(String(page.operation.raw.description).replace(/\s+/g, ' ').trim(), /^Sandbox only\. .*The production host answers `404 resource_not_found`\.$/, page.url);
+    assert.match(
+      String(page.operation.raw.description).replace(/\s+/g, ' ').trim(),
+      /^Sandbox only\. .*The production host answers `404 resource_not_found`\.$/,
+      page.url,
+    );
     assert.deepEqual(page.operation.tags, ['Sandbox'], page.url);
   }
   const testing = readFileSync('docs/api/testing.mdx', 'utf8');

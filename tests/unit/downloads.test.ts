@@ -44,7 +44,13 @@ type CollectionJson = {
 };
 
 test('the six downloads are written, each under the stable URL its links use', () => {
-  assert.deepEqual([...downloads.keys()].sort(), apis.flatMap((api) => downloadsOf(api.name)).map((download) => download.file).sort());
+  assert.deepEqual(
+    [...downloads.keys()].sort(),
+    apis
+      .flatMap((api) => downloadsOf(api.name))
+      .map((download) => download.file)
+      .sort(),
+  );
   for (const api of apis) {
     const urls = downloadsOf(api.name).map((download) => download.url);
     assert.deepEqual(urls, [`/specs/${api.name}.yaml`, `/specs/${api.name}.json`, `/specs/${api.name}.postman_collection.json`]);
@@ -91,25 +97,54 @@ test('the checks of a collection catch what would break it for a reader', () => 
   const pristine = JSON.parse(read(collectionDownload(api).file)) as CollectionJson;
   const folder = (collection: CollectionJson) => present(collection.item[0], 'a first folder');
   const firstFolder = (collection: CollectionJson) => present(folder(collection).item, 'the requests of the first folder');
-  const request = (collection: CollectionJson, index: number) => present(firstFolder(collection)[index], `request ${index} of the first folder`);
+  const request = (collection: CollectionJson, index: number) =>
+    present(firstFolder(collection)[index], `request ${index} of the first folder`);
   const body = (collection: CollectionJson) => present(request(collection, 1).request.body, 'the body of request 1 of the first folder');
   const breakages: [string, (collection: CollectionJson) => void, RegExp][] = [
     ['a request left out', (collection) => firstFolder(collection).pop(), /is 0 requests, not one/],
     ['a request twice', (collection) => firstFolder(collection).push(structuredClone(request(collection, 0))), /is 2 requests, not one/],
-    ['a path variable renamed', (collection) => (request(collection, 0).request.url.path[2] = ':id'), /:id\/invitations is a request for no operation/],
-    ['a wrong path variable value', (collection) => (present(request(collection, 0).request.url.variable[0], 'a path variable').value = 'acct_other'), /sets :account_id to acct_other/],
+    [
+      'a path variable renamed',
+      (collection) => (request(collection, 0).request.url.path[2] = ':id'),
+      /:id\/invitations is a request for no operation/,
+    ],
+    [
+      'a wrong path variable value',
+      (collection) => (present(request(collection, 0).request.url.variable[0], 'a path variable').value = 'acct_other'),
+      /sets :account_id to acct_other/,
+    ],
     ['a request with its own auth', (collection) => (request(collection, 0).request.auth = {type: 'noauth'}), /has an auth of its own/],
-    ['another host', (collection) => (request(collection, 0).request.url.host = ['https://api.plaza.example']), /goes to https:\/\/api\.plaza\.example/],
+    [
+      'another host',
+      (collection) => (request(collection, 0).request.url.host = ['https://api.plaza.example']),
+      /goes to https:\/\/api\.plaza\.example/,
+    ],
     ['a raw URL that says another path', (collection) => (request(collection, 0).request.url.raw += '/extra'), /invitations\/extra is not/],
     ['an example response left out', (collection) => request(collection, 0).response.pop(), /has no example response for/],
-    ['a body that is no example', (collection) => (body(collection).raw = '{"email": "someone@example.com"}'), /a body that is none of the spec's examples/],
+    [
+      'a body that is no example',
+      (collection) => (body(collection).raw = '{"email": "someone@example.com"}'),
+      /a body that is none of the spec's examples/,
+    ],
     ['no auth', (collection) => delete collection.auth, /does not send \{\{secretKey\}\}/],
-    ['a key in the collection', (collection) => (present(collection.variable[1], 'a second collection variable').value = 'sk_test_0000'), /secretKey\}\} is not an empty collection variable/],
+    [
+      'a key in the collection',
+      (collection) => (present(collection.variable[1], 'a second collection variable').value = 'sk_test_0000'),
+      /secretKey\}\} is not an empty collection variable/,
+    ],
     ['no baseUrl', (collection) => collection.variable.shift(), /\{\{baseUrl\}\} is undefined/],
-    ['another format', (collection) => (collection.info.schema = 'https://schema.getpostman.com/json/collection/v2.0.0/collection.json'), /^\/info\/schema /],
+    [
+      'another format',
+      (collection) => (collection.info.schema = 'https://schema.getpostman.com/json/collection/v2.0.0/collection.json'),
+      /^\/info\/schema /,
+    ],
     ['an unknown property', (collection) => (request(collection, 0).request.name = 'copy'), /request must NOT have additional properties/],
     ['a folder without items', (collection) => delete folder(collection).item, /^\/item\/0 must have required property 'request'/],
-    ['a multi-line example name', (collection) => (present(request(collection, 0).response[0], 'an example response').name = 'A page\nof invitations'), /response\/0\/name must match pattern/],
+    [
+      'a multi-line example name',
+      (collection) => (present(request(collection, 0).response[0], 'an example response').name = 'A page\nof invitations'),
+      /response\/0\/name must match pattern/,
+    ],
     ['a raw body without its text', (collection) => delete body(collection).raw, /body must have required property 'raw'/],
   ];
   for (const [name, breakIt, expected] of breakages) {
@@ -156,22 +191,42 @@ test("a foreign spec's collection sends what its top-level security names, from 
     const {type, sends} = expected(name);
     assert.equal(collection.auth?.type, type, name);
     for (const [key, value] of Object.entries(sends)) {
-      assert.equal(present(collection.auth?.apikey?.find((item) => item.key === key), `${name}: the auth's ${key}`).value, value, `${name}: ${key}`);
+      assert.equal(
+        present(
+          collection.auth?.apikey?.find((item) => item.key === key),
+          `${name}: the auth's ${key}`,
+        ).value,
+        value,
+        `${name}: ${key}`,
+      );
     }
     const credentials = collection.variable.slice(1);
     assert.ok(credentials.length > 0 && credentials.every((item) => item.value === ''), `${name}: its credentials are empty variables`);
-    assert.ok(!JSON.stringify(collection).includes('secretKey') && !collection.info.name.startsWith('Plaza'), `${name}: nothing of Plaza's`);
+    assert.ok(
+      !JSON.stringify(collection).includes('secretKey') && !collection.info.name.startsWith('Plaza'),
+      `${name}: nothing of Plaza's`,
+    );
   }
   const open = (await toPostmanCollection(api, {...spec, security: []})) as CollectionJson;
   assert.equal(open.auth, undefined, 'no top-level security, no auth');
-  assert.deepEqual(open.variable.map((item) => item.key), ['baseUrl']);
+  assert.deepEqual(
+    open.variable.map((item) => item.key),
+    ['baseUrl'],
+  );
 });
 
 test('a spec whose security a collection cannot send, or without servers, stops with one line', async () => {
   const [api] = apis;
   const spec = parseSpec(readFileSync(api.file, 'utf8'));
-  await assert.rejects(toPostmanCollection(api, {...spec, security: [{Missing: []}]}), /names Missing, which components\.securitySchemes does not define/);
-  const digest = {...spec, security: [{Digest: []}], components: {...spec.components, securitySchemes: {Digest: {type: 'http', scheme: 'digest'}}}};
+  await assert.rejects(
+    toPostmanCollection(api, {...spec, security: [{Missing: []}]}),
+    /names Missing, which components\.securitySchemes does not define/,
+  );
+  const digest = {
+    ...spec,
+    security: [{Digest: []}],
+    components: {...spec.components, securitySchemes: {Digest: {type: 'http', scheme: 'digest'}}},
+  };
   await assert.rejects(toPostmanCollection(api, digest), /names Digest \(HTTP digest\), which a Postman collection cannot send/);
   await assert.rejects(toPostmanCollection(api, {...spec, servers: []}), /no servers/);
 });

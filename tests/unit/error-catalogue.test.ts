@@ -13,7 +13,10 @@ test('the errors page lists exactly the error codes that the specs use', () => {
   const catalogue = catalogueCodes(readFileSync('docs/api/errors.mdx', 'utf8'));
   assert.ok(fromSpecs.size > 20, `only ${fromSpecs.size} codes found in the specs`);
   assert.deepEqual(
-    {missingFromCatalogue: [...fromSpecs].filter((code) => !catalogue.has(code)).sort(), notInSpecs: [...catalogue].filter((code) => !fromSpecs.has(code)).sort()},
+    {
+      missingFromCatalogue: [...fromSpecs].filter((code) => !catalogue.has(code)).sort(),
+      notInSpecs: [...catalogue].filter((code) => !fromSpecs.has(code)).sort(),
+    },
     {missingFromCatalogue: [], notInSpecs: []},
   );
 });

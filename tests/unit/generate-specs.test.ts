@@ -38,7 +38,9 @@ test('operation ids, method and path pairs and page slugs are unique in each spe
 });
 
 test('generated operations have the shape of real ones', () => {
-  const generated = operationsOf(generateSpecs(committed, committedCount + 5)).filter((operation) => operation.operationId?.includes('Synthetic'));
+  const generated = operationsOf(generateSpecs(committed, committedCount + 5)).filter((operation) =>
+    operation.operationId?.includes('Synthetic'),
+  );
   assert.equal(generated.length, 5);
   const create = generated.find((operation) => operation.method === 'POST');
   const body = create?.raw.requestBody as {content: Record<string, {examples: Record<string, {value: {owner: {contact: object}}}>}>};

@@ -17,7 +17,10 @@ test('docs prose names operations by their page titles, not in the third person'
   const files = docPages();
   assert.ok(files.length > 0);
   const problems = files.flatMap((file) => checkOperationNames(file, readFileSync(file, 'utf8'), pages));
-  assert.deepEqual(problems.map((problem) => `${problem.file}:${problem.line}: ${problem.reason}`), []);
+  assert.deepEqual(
+    problems.map((problem) => `${problem.file}:${problem.line}: ${problem.reason}`),
+    [],
+  );
 });
 
 test('a third-person name is found in text and in link labels, and a linked title is accepted', () => {
@@ -54,5 +57,12 @@ test('a third-person name is found in text and in link labels, and a linked titl
 });
 
 test('verbs are put in the third person', () => {
-  assert.deepEqual(['Create', 'Copy', 'Attach', 'Cancels', 'Add', 'Requeue'].map(thirdPerson), ['Creates', 'Copies', 'Attaches', 'Cancels', 'Adds', 'Requeues']);
+  assert.deepEqual(['Create', 'Copy', 'Attach', 'Cancels', 'Add', 'Requeue'].map(thirdPerson), [
+    'Creates',
+    'Copies',
+    'Attaches',
+    'Cancels',
+    'Adds',
+    'Requeues',
+  ]);
 });

@@ -40,7 +40,9 @@ function operationsOf(spec: OpenApiDocument): {path: string; method: string; ope
 function declaringIdempotencyKey(spec: OpenApiDocument): string[] {
   const doc = spec as Doc;
   const declares = (parameter: Parameter): boolean => {
-    const resolved = parameter.$ref ? present(doc.components.parameters[parameter.$ref.replace(/^.*\//, '')], `the parameter ${parameter.$ref}`) : parameter;
+    const resolved = parameter.$ref
+      ? present(doc.components.parameters[parameter.$ref.replace(/^.*\//, '')], `the parameter ${parameter.$ref}`)
+      : parameter;
     return resolved.in === 'header' && resolved.name === 'Idempotency-Key';
   };
   const found: string[] = [];
@@ -52,7 +54,11 @@ function declaringIdempotencyKey(spec: OpenApiDocument): string[] {
 
 /** The links of an MDX partial's table rows: [label, url, endpoint] (the three groups always match together: the defaults never apply). */
 const tableLinks = (mdx: string): [label: string, url: string, endpoint: string][] =>
-  [...mdx.matchAll(/^\| [^|]+ \| \[([^\]]+)\]\(([^)]+)\) \| `([^`]+)` \|$/gm)].map(([, label = '', url = '', endpoint = '']) => [label, url, endpoint]);
+  [...mdx.matchAll(/^\| [^|]+ \| \[([^\]]+)\]\(([^)]+)\) \| `([^`]+)` \|$/gm)].map(([, label = '', url = '', endpoint = '']) => [
+    label,
+    url,
+    endpoint,
+  ]);
 
 describe('the operations that accept an Idempotency-Key', () => {
   const partial = referencePartials(specs).find((item) => item.file.endsWith('/_idempotent-operations.mdx'))!;
@@ -78,16 +84,24 @@ describe('the operations that accept an Idempotency-Key', () => {
   test('each answer 409 with both key conflicts the Idempotency page describes', () => {
     for (const api of apis) {
       const spec = specs[api.name];
-      const responsesOf = new Map(operationsOf(spec).map(({path, method, operation}) => [`${method.toUpperCase()} ${path}`, operation.responses]));
+      const responsesOf = new Map(
+        operationsOf(spec).map(({path, method, operation}) => [`${method.toUpperCase()} ${path}`, operation.responses]),
+      );
       for (const endpoint of declaringIdempotencyKey(spec)) {
         const conflict = responsesOf.get(endpoint)?.['409'];
         assert.ok(conflict, `${api.file}: ${endpoint} has no 409 response`);
-        const resolved = resolveLocalRef<{description?: string; content?: Record<string, {examples?: Record<string, unknown>}>}>(spec, conflict);
+        const resolved = resolveLocalRef<{description?: string; content?: Record<string, {examples?: Record<string, unknown>}>}>(
+          spec,
+          conflict,
+        );
         const examples = Object.values(present(resolved.content?.['application/json']?.examples, `the examples of the 409 of ${endpoint}`));
         const codes = examples.map((example) => resolveLocalRef<{value?: {error?: {code?: string}}}>(spec, example).value?.error?.code);
         for (const code of ['idempotency_key_reused', 'idempotency_key_in_use']) {
           assert.ok(codes.includes(code), `${api.file}: the 409 of ${endpoint} has no example of ${code}`);
-          assert.ok(present(resolved.description, `the description of the 409 of ${endpoint}`).includes('still running'), `${api.file}: the 409 of ${endpoint} does not say that a key still running is refused`);
+          assert.ok(
+            present(resolved.description, `the description of the 409 of ${endpoint}`).includes('still running'),
+            `${api.file}: the 409 of ${endpoint} does not say that a key still running is refused`,
+          );
         }
       }
     }
@@ -95,7 +109,12 @@ describe('the operations that accept an Idempotency-Key', () => {
 
   test('link each operation to its reference page, labelled with its summary', () => {
     const byEndpoint = new Map(
-      apis.flatMap((api) => operationsOf(specs[api.name]).map(({path, method, operation}) => [`${method.toUpperCase()} ${path}`, {api, summary: operation.summary as string}])),
+      apis.flatMap((api) =>
+        operationsOf(specs[api.name]).map(({path, method, operation}) => [
+          `${method.toUpperCase()} ${path}`,
+          {api, summary: operation.summary as string},
+        ]),
+      ),
     );
     assert.equal(rows.length, idempotentOperations(specs).length);
     for (const [label, url, endpoint] of rows) {
@@ -142,7 +161,9 @@ describe('the permission matrix of the authentication page', () => {
 
   test('links each operation, once, under the permission its spec declares', () => {
     const expected = apis.flatMap((api) =>
-      operationsOf(specs[api.name]).map(({operation}) => `${String(operation['x-plaza-permission'])} ${api.route}/${kebabCase(operation.summary)}`),
+      operationsOf(specs[api.name]).map(
+        ({operation}) => `${String(operation['x-plaza-permission'])} ${api.route}/${kebabCase(operation.summary)}`,
+      ),
     );
     assert.deepEqual([...cells].sort(), expected.sort());
   });

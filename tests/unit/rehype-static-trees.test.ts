@@ -58,7 +58,11 @@ const page = `import Box from './static-tree-box.mjs';
 const mdx = () => import('@mdx-js/mdx');
 async function compileOptions(withPlugin: boolean) {
   const {default: remarkGfm} = await import('remark-gfm');
-  return {remarkPlugins: [remarkGfm], rehypePlugins: withPlugin ? [rehypeStaticTrees, importOutsideSite] : [], providerImportSource: '@mdx-js/react'};
+  return {
+    remarkPlugins: [remarkGfm],
+    rehypePlugins: withPlugin ? [rehypeStaticTrees, importOutsideSite] : [],
+    providerImportSource: '@mdx-js/react',
+  };
 }
 
 /**
@@ -74,11 +78,17 @@ function importOutsideSite() {
     }
   };
 }
-const compile = async (source: string, withPlugin: boolean) => String(await (await mdx()).compile(source, await compileOptions(withPlugin)));
+const compile = async (source: string, withPlugin: boolean) =>
+  String(await (await mdx()).compile(source, await compileOptions(withPlugin)));
 
 async function render(withPlugin: boolean): Promise<string> {
   const {evaluate} = await mdx();
-  const options = {...runtime, useMDXComponents, ...(await compileOptions(withPlugin)), baseUrl: pathToFileURL(join(__dirname, '../fixtures/page.mdx'))};
+  const options = {
+    ...runtime,
+    useMDXComponents,
+    ...(await compileOptions(withPlugin)),
+    baseUrl: pathToFileURL(join(__dirname, '../fixtures/page.mdx')),
+  };
   const {default: Content} = await evaluate(page, options as Parameters<typeof evaluate>[1]);
   return renderToStaticMarkup(createElement(MDXProvider, {components}, createElement(Content)));
 }
@@ -87,7 +97,15 @@ test('a page renders the same HTML with its parts as trees, through the same MDX
   const [asJsx, asTrees] = [await render(false), await render(true)];
   assert.equal(asTrees, asJsx);
   // The sample really uses what the comparison is about.
-  for (const part of ['data-theme="link"', 'data-theme="code"', '<a id="owner-contact">', 'data-pagefind-ignore="all"', '&quot;lazy&quot;:true', 'JSON &lt;b&gt;', '&lt;script&gt;']) {
+  for (const part of [
+    'data-theme="link"',
+    'data-theme="code"',
+    '<a id="owner-contact">',
+    'data-pagefind-ignore="all"',
+    '&quot;lazy&quot;:true',
+    'JSON &lt;b&gt;',
+    '&lt;script&gt;',
+  ]) {
     assert.ok(asJsx.includes(part), `the rendering has ${part}`);
   }
 });

@@ -57,7 +57,10 @@ test('an API operation page carries its endpoint, operationId and request fields
   // An operation without a body has no fields.
   assert.equal(operations.get('/api/financial/get-all-payments')?.fields, '');
 
-  const html = page('Create payment').replace('<p>Text</p>', '<p class=api-endpoint><span>POST</span> <code>/v1/payments</code><p>Text</p>');
+  const html = page('Create payment').replace(
+    '<p>Text</p>',
+    '<p class=api-endpoint><span>POST</span> <code>/v1/payments</code><p>Text</p>',
+  );
   const indexed = pageToIndex(html, '/api/financial/create-payment', createPayment)!;
   assert.match(indexed, /<span data-pagefind-meta="endpoint:POST \/v1\/payments"><\/span>/);
   assert.match(indexed, /<span data-pagefind-meta="method:POST"><\/span>/);
@@ -67,7 +70,8 @@ test('an API operation page carries its endpoint, operationId and request fields
 });
 
 test('a page carries the codes that its tables headed "Code" define as fields; other tables define none', () => {
-  const article = (tables: string) => `<html><body><div class="theme-doc-markdown markdown"><header><h1>Errors</h1></header>${tables}<p>Branch on <code>code</code>.</p></div></body></html>`;
+  const article = (tables: string) =>
+    `<html><body><div class="theme-doc-markdown markdown"><header><h1>Errors</h1></header>${tables}<p>Branch on <code>code</code>.</p></div></body></html>`;
   const codes = `<table><thead><tr><th>Code<th>Type<tbody><tr><td><code>card_declined</code><td><code>processing_error</code><tr><td><code>R01</code><td><code>ach</code></table>`;
   const fields = `<table><thead><tr><th>Field<th>Type<tbody><tr><td><code>amount</code><td>integer</table>`;
   assert.match(pageToIndex(article(fields + codes), '/api/errors')!, /<span data-pagefind-meta="fields:card_declined R01"><\/span>/);

@@ -100,7 +100,13 @@ test('hashed bundles and the content-named files of the search index are cached 
   assert.equal(isImmutable('/pagefind/index/en_5d6e7f8.pf_index'), true);
   assert.equal(isImmutable('/pagefind/filter/en_7c9c2fc.pf_filter'), true);
   assert.equal(isImmutable('/pagefind/pagefind.en_42d6cee351.pf_meta'), true);
-  for (const path of ['/pagefind/pagefind.js', '/pagefind/pagefind-worker.js', '/pagefind/wasm.en.pagefind', '/pagefind/pagefind-entry.json', '/guides/']) {
+  for (const path of [
+    '/pagefind/pagefind.js',
+    '/pagefind/pagefind-worker.js',
+    '/pagefind/wasm.en.pagefind',
+    '/pagefind/pagefind-entry.json',
+    '/guides/',
+  ]) {
     assert.equal(isImmutable(path), false, path);
   }
 });

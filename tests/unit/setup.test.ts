@@ -41,7 +41,7 @@ test('each npm script the two commands call exists, and npm test prepares the ma
   assert.match(pkg.scripts.test ?? '', /^bash scripts\/prepare-machine\.sh && tsx scripts\/pipeline\.ts test$/);
 });
 
-test('.ci/run is the README\'s test command and nothing else', () => {
+test(".ci/run is the README's test command and nothing else", () => {
   const lines = commandLines(ciRun).filter((line) => !/^(set -euo pipefail|cd "\$\(dirname "\$0"\)\/\.\.")$/.test(line));
   assert.deepEqual(lines, [testCommand]);
 });

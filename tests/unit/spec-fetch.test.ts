@@ -47,22 +47,19 @@ const cases = {
   'http-error': () => ({status: 503, body: 'Service Unavailable'}),
   'not-yaml': () => ({body: '{ "openapi": "3.0.3", "paths": [1, 2'}),
   'not-openapi': (api) => ({body: variant(api, (doc) => (firstOperation(doc).responses = 'none'))}),
-  collision: (api) =>
-    ({
-      body: variant(api, (doc) => {
-        const [path, item] = present(Object.entries(doc.paths)[0], 'path');
-        doc.paths[`${path}/copy`] = structuredClone(item);
-      }),
+  collision: (api) => ({
+    body: variant(api, (doc) => {
+      const [path, item] = present(Object.entries(doc.paths)[0], 'path');
+      doc.paths[`${path}/copy`] = structuredClone(item);
     }),
-  'unsafe-html': (api) =>
-    ({body: variant(api, (doc) => (firstOperation(doc).description += ' <img src="x" onerror="alert(1)">'))}),
-  'many-problems': (api) =>
-    ({
-      body: variant(api, (doc) => {
-        firstOperation(doc).description += ' <script>alert(1)</script>';
-        doc.info.description = '[x](javascript:alert(1))';
-      }),
+  }),
+  'unsafe-html': (api) => ({body: variant(api, (doc) => (firstOperation(doc).description += ' <img src="x" onerror="alert(1)">'))}),
+  'many-problems': (api) => ({
+    body: variant(api, (doc) => {
+      firstOperation(doc).description += ' <script>alert(1)</script>';
+      doc.info.description = '[x](javascript:alert(1))';
     }),
+  }),
   'one-bad': (api) => (api === 'accounts' ? {body: variant(api, (doc) => (doc.info.version = '1.1.0'))} : {status: 404, body: 'Not Found'}),
 } satisfies Record<string, Case>;
 const caseNamed: Record<string, Case> = cases;
@@ -121,19 +118,39 @@ function assertUnchanged(dir: string): void {
 }
 
 const failures: [string, () => string, RegExp][] = [
-  ['the host is unreachable', () => `http://127.0.0.1:${closedPort}`, /127\.0\.0\.1:\d+\/swagger\/accounts\/swagger\.yaml: the host could not be reached \(ECONNREFUSED\)/],
+  [
+    'the host is unreachable',
+    () => `http://127.0.0.1:${closedPort}`,
+    /127\.0\.0\.1:\d+\/swagger\/accounts\/swagger\.yaml: the host could not be reached \(ECONNREFUSED\)/,
+  ],
   ['the host does not answer in time', () => `${base}/slow`, /\/slow\/swagger\/accounts\/swagger\.yaml: no answer within 1\.5 s/],
-  ['the host answers with an HTTP error', () => `${base}/http-error`, /\/http-error\/swagger\/accounts\/swagger\.yaml: the host answered HTTP 503/],
+  [
+    'the host answers with an HTTP error',
+    () => `${base}/http-error`,
+    /\/http-error\/swagger\/accounts\/swagger\.yaml: the host answered HTTP 503/,
+  ],
   ['the body is not YAML', () => `${base}/not-yaml`, /\/not-yaml\/swagger\/accounts\/swagger\.yaml: not YAML/],
-  ['the document is not valid OpenAPI', () => `${base}/not-openapi`, /\/not-openapi\/swagger\/accounts\/swagger\.yaml: not valid OpenAPI: .+ at #\/paths/],
+  [
+    'the document is not valid OpenAPI',
+    () => `${base}/not-openapi`,
+    /\/not-openapi\/swagger\/accounts\/swagger\.yaml: not valid OpenAPI: .+ at #\/paths/,
+  ],
   ['two operations share a slug', () => `${base}/collision`, /\/collision\/swagger\/accounts\/swagger\.yaml: .+ share the page slug/],
-  ['a description carries script', () => `${base}/unsafe-html`, /\/unsafe-html\/swagger\/accounts\/swagger\.yaml: unsafe HTML: #\/paths\/.+ contains an event-handler attribute/],
+  [
+    'a description carries script',
+    () => `${base}/unsafe-html`,
+    /\/unsafe-html\/swagger\/accounts\/swagger\.yaml: unsafe HTML: #\/paths\/.+ contains an event-handler attribute/,
+  ],
   [
     'the document has several problems',
     () => `${base}/many-problems`,
     /\/many-problems\/swagger\/accounts\/swagger\.yaml: unsafe HTML: #\/info\/description contains a javascript: URL; unsafe HTML: #\/paths\/.+ contains a <script> tag \(2 problems\)/,
   ],
-  ['the second spec fails after the first was fine', () => `${base}/one-bad`, /\/one-bad\/swagger\/financial\/swagger\.yaml: the host answered HTTP 404/],
+  [
+    'the second spec fails after the first was fine',
+    () => `${base}/one-bad`,
+    /\/one-bad\/swagger\/financial\/swagger\.yaml: the host answered HTTP 404/,
+  ],
 ];
 
 for (const [name, host, message] of failures) {

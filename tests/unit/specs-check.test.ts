@@ -4,7 +4,16 @@ import {readFileSync} from 'node:fs';
 import {resolve} from 'node:path';
 import {checkModel, operationListFile} from '../../lib/api-model/check';
 import {loadApiModel, readSpecText, SpecError} from '../../lib/api-model/model';
-import {checkAgainstList, checkSlugs, findUnsafeHtml, listOperations, operationSlug, parseOperationList, parseSpec, type OpenApiDocument} from '../../lib/api-model/specs';
+import {
+  checkAgainstList,
+  checkSlugs,
+  findUnsafeHtml,
+  listOperations,
+  operationSlug,
+  parseOperationList,
+  parseSpec,
+  type OpenApiDocument,
+} from '../../lib/api-model/specs';
 import {downloadsOf} from '../../lib/api-render/downloads';
 import {renderReference} from '../../lib/api-render/reference';
 
@@ -14,16 +23,19 @@ function spec(paths: OpenApiDocument['paths'], tags = [{name: 'Payments'}]): Ope
   return {openapi: '3.0.3', info: {title: 'Payments API'}, tags, paths};
 }
 
-test('the operation list holds 104 accounts and 88 payments operations: the product\'s 102 and 85, and the sandbox ones', () => {
+test("the operation list holds 104 accounts and 88 payments operations: the product's 102 and 85, and the sandbox ones", () => {
   assert.equal(list.filter((item) => item.api === 'accounts').length, 104);
   assert.equal(list.filter((item) => item.api === 'financial').length, 88);
-  assert.deepEqual(list.find((item) => item.slug === 'cancels-a-payment'), {
-    api: 'financial',
-    tag: 'Payments',
-    slug: 'cancels-a-payment',
-    summary: 'Cancels a payment',
-    method: 'POST',
-  });
+  assert.deepEqual(
+    list.find((item) => item.slug === 'cancels-a-payment'),
+    {
+      api: 'financial',
+      tag: 'Payments',
+      slug: 'cancels-a-payment',
+      summary: 'Cancels a payment',
+      method: 'POST',
+    },
+  );
 });
 
 test('slugs are the kebab-case of the operationId, else of the summary', () => {
@@ -37,7 +49,11 @@ test('the committed specs hold every listed operation, with no shared slug and n
   assert.deepEqual(await checkModel(model, '.'), []);
   for (const api of model.apis) {
     const reference = renderReference(api, downloadsOf(api.name));
-    const sidebarIds = new Set(reference.sidebar.flatMap((item) => (item.type === 'category' ? item.items : [item])).map((item) => (item.type === 'doc' ? item.id : '')));
+    const sidebarIds = new Set(
+      reference.sidebar
+        .flatMap((item) => (item.type === 'category' ? item.items : [item]))
+        .map((item) => (item.type === 'doc' ? item.id : '')),
+    );
     for (const item of list.filter((listed) => listed.api === api.name)) {
       const page = reference.files.get(`${item.slug}.api.mdx`);
       assert.ok(page, `${api.name}: no page file for ${item.slug}`);
@@ -61,9 +77,7 @@ test('two operations, or an operation and a tag, sharing a slug is a problem', (
   );
   assert.deepEqual(twice, ['GET /v1/charges and GET /v1/payments share the page slug "get-all-payments"']);
 
-  const withTag = checkSlugs(
-    spec({'/v1/payments': {get: {operationId: 'payments', summary: 'Payments', tags: ['Payments']}}}),
-  );
+  const withTag = checkSlugs(spec({'/v1/payments': {get: {operationId: 'payments', summary: 'Payments', tags: ['Payments']}}}));
   assert.deepEqual(withTag, ['GET /v1/payments and the tag "Payments" share the page slug "payments"']);
 });
 
@@ -80,17 +94,25 @@ test('an operation that differs from the list, or is missing, is a problem', () 
 });
 
 test('script in any string of a spec is found, with where it is', () => {
-  assert.deepEqual(findUnsafeHtml({info: {description: 'Hello <script>alert(1)</script>'}}), ['#/info/description contains a <script> tag']);
+  assert.deepEqual(findUnsafeHtml({info: {description: 'Hello <script>alert(1)</script>'}}), [
+    '#/info/description contains a <script> tag',
+  ]);
   assert.deepEqual(findUnsafeHtml({paths: {'/v1/x': {get: {description: '<a href="javascript:alert(1)">x</a>'}}}}), [
     '#/paths/~1v1~1x/get/description contains a javascript: URL',
   ]);
-  assert.deepEqual(findUnsafeHtml({tags: [{description: '<img src=x onerror=alert(1)>'}]}), ['#/tags/0/description contains an event-handler attribute']);
+  assert.deepEqual(findUnsafeHtml({tags: [{description: '<img src=x onerror=alert(1)>'}]}), [
+    '#/tags/0/description contains an event-handler attribute',
+  ]);
   assert.deepEqual(findUnsafeHtml({info: {description: 'Use <code>amount</code> in minor units; see the **errors** page.'}}), []);
 });
 
 test('a $ref that points at nothing, in the document or in another file, is named in one line each; a $ref inside an example is data', async () => {
-  const dangling = spec({'/v1/payments': {get: {responses: {'200': {$ref: '#/components/responses/Gone'}, '404': {$ref: 'missing.yaml#/Gone'}}}}});
-  dangling.components = {responses: {Kept: {description: 'A response.', content: {'application/json': {example: {$ref: '#/not/a/reference'}}}}}};
+  const dangling = spec({
+    '/v1/payments': {get: {responses: {'200': {$ref: '#/components/responses/Gone'}, '404': {$ref: 'missing.yaml#/Gone'}}}},
+  });
+  dangling.components = {
+    responses: {Kept: {description: 'A response.', content: {'application/json': {example: {$ref: '#/not/a/reference'}}}}},
+  };
   const error = await readSpecText(JSON.stringify(dangling), resolve('specs/dangling.yaml'), 'specs/dangling.yaml').then(
     () => assert.fail('the spec was read'),
     (failure: Error) => failure,
@@ -98,8 +120,14 @@ test('a $ref that points at nothing, in the document or in another file, is name
   assert.ok(error instanceof SpecError);
   const lines = error.message.split('\n');
   assert.equal(lines.length, 2, error.message);
-  assert.equal(lines[0], 'specs/dangling.yaml: the $ref "#/components/responses/Gone" at #/paths/~1v1~1payments/get/responses/200 points at nothing');
-  assert.match(lines[1] ?? '', /^specs\/dangling\.yaml: the \$ref "missing\.yaml#\/Gone" at #\/paths\/~1v1~1payments\/get\/responses\/404 points at nothing \(.*no such file.*\)$/);
+  assert.equal(
+    lines[0],
+    'specs/dangling.yaml: the $ref "#/components/responses/Gone" at #/paths/~1v1~1payments/get/responses/200 points at nothing',
+  );
+  assert.match(
+    lines[1] ?? '',
+    /^specs\/dangling\.yaml: the \$ref "missing\.yaml#\/Gone" at #\/paths\/~1v1~1payments\/get\/responses\/404 points at nothing \(.*no such file.*\)$/,
+  );
 });
 
 test('a spec that holds none of the listed operations gets one line from the list check, not one per operation', () => {

@@ -15,7 +15,10 @@ const british: [RegExp, string][] = [
   [/\bcancell(ed|ing)\b/i, 'canceled, canceling'],
   [/\b(catalo|dialo|analo)gue/i, 'catalog, dialog, analog'],
   [/\bfulfil(s|ment)?\b/i, 'fulfill, fulfills, fulfillment'],
-  [/\b(authori|organi|recogni|initiali|seriali|customi|summari|prioriti|minimi|maximi|normali|utili|optimi|finali|capitali|standardi|categori|synchroni|apologi|reali|visuali|personali|speciali|tokeni|saniti|randomi|locali|centrali|itemi|monetised|monetisation)s(e|ed|es|ing|ation|ations)\b/i, '-ize, -ization'],
+  [
+    /\b(authori|organi|recogni|initiali|seriali|customi|summari|prioriti|minimi|maximi|normali|utili|optimi|finali|capitali|standardi|categori|synchroni|apologi|reali|visuali|personali|speciali|tokeni|saniti|randomi|locali|centrali|itemi|monetised|monetisation)s(e|ed|es|ing|ation|ations)\b/i,
+    '-ize, -ization',
+  ],
   [/\banalys(e|ed|es|ing)\b/i, 'analyze'],
   [/\b(licen|defen|offen|preten)ce\b/i, 'license, defense, offense, pretense'],
   [/\b(label|model|travel|signal|total|channel|fuel)l(ed|ing|er)\b/i, 'one l: labeled, modeling'],
@@ -69,7 +72,9 @@ test('the pages and the home page use American spelling', () => {
 
 test('the specs use American spelling', () => {
   const problems = apis.flatMap((api) =>
-    specTexts(readSpec(api.file), '#').flatMap(([pointer, text]) => findBritish(text).map((problem) => `${api.file} ${pointer} ${problem}`)),
+    specTexts(readSpec(api.file), '#').flatMap(([pointer, text]) =>
+      findBritish(text).map((problem) => `${api.file} ${pointer} ${problem}`),
+    ),
   );
   assert.deepEqual(problems, []);
 });

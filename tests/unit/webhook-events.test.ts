@@ -39,12 +39,28 @@ const valueAt = (spec: unknown, ...keys: string[]): unknown =>
 
 const specs = Object.fromEntries(apis.map((api) => [api.name, readSpec(api.file)])) as Specs;
 const enumTypes = valueAt(specs.accounts, 'components', 'schemas', 'Event', 'properties', 'type', 'enum') as string[];
-const typeList = valueAt(specs.accounts, 'paths', '/v1/event-types', 'get', 'responses', '200', 'content', 'application/json', 'examples', 'allEventTypes', 'value', 'data') as EventType[];
+const typeList = valueAt(
+  specs.accounts,
+  'paths',
+  '/v1/event-types',
+  'get',
+  'responses',
+  '200',
+  'content',
+  'application/json',
+  'examples',
+  'allEventTypes',
+  'value',
+  'data',
+) as EventType[];
 const page = renderPage(buildCatalogue(specs));
 
 /** The sections of the page under each `### \`type\`` heading, by type (the groups always match together: the defaults never apply). */
 const sections = new Map(
-  [...page.matchAll(/^### `([a-z_.]+)` \{\/\* #([a-z-]+) \*\/\}\n([\s\S]*?)(?=^##)/gm)].map(([, type = '', anchor = '', body = '']) => [type, {anchor, body}]),
+  [...page.matchAll(/^### `([a-z_.]+)` \{\/\* #([a-z-]+) \*\/\}\n([\s\S]*?)(?=^##)/gm)].map(([, type = '', anchor = '', body = '']) => [
+    type,
+    {anchor, body},
+  ]),
 );
 
 /** The API and schema of an object type, found in the specs: `dispute_case` is DisputeCase. */
@@ -89,7 +105,11 @@ describe('the catalogue', () => {
       assert.equal(payload.type, title, `the payload titled ${title} is a ${payload.type}`);
       assert.equal(index.schemaErrors('accounts', '/components/schemas/Event', payload), undefined, `${title}: the envelope`);
       const {api, name} = objectSchema(typeList.find((item) => item.type === payload.type)!.object_type);
-      assert.equal(index.schemaErrors(api, `/components/schemas/${name}`, payload.data.object), undefined, `${title}: data.object as a ${name}`);
+      assert.equal(
+        index.schemaErrors(api, `/components/schemas/${name}`, payload.data.object),
+        undefined,
+        `${title}: data.object as a ${name}`,
+      );
     }
   });
 
@@ -126,10 +146,15 @@ describe('the catalogue', () => {
   });
 
   test('links only to operation pages that exist', () => {
-    const routes = new Set(apis.flatMap((api) => listOperations(specs[api.name]).map((operation) => `${api.route}/${operationSlug(operation)}`)));
+    const routes = new Set(
+      apis.flatMap((api) => listOperations(specs[api.name]).map((operation) => `${api.route}/${operationSlug(operation)}`)),
+    );
     const links = [...page.matchAll(/\]\((\/api\/(?:accounts|financial)\/[^)#]+)\)/g)].map(([, link = '']) => link);
     assert.ok(links.length >= enumTypes.length);
-    assert.deepEqual(links.filter((link) => !routes.has(link)), []);
+    assert.deepEqual(
+      links.filter((link) => !routes.has(link)),
+      [],
+    );
   });
 });
 
@@ -163,7 +188,7 @@ describe('x-plaza-events', () => {
     assert.throws(() => buildCatalogue(broken), /payment\.exploded/);
   });
 
-  test('an object that no response example shows is made from its properties\' examples, and fits its schema', () => {
+  test("an object that no response example shows is made from its properties' examples, and fits its schema", () => {
     const {api, name, schema} = objectSchema('payout');
     const made = exampleFromSchema(specs[api], schema);
     assert.equal(new SpecIndex(specs).schemaErrors(api, `/components/schemas/${name}`, made), undefined);
@@ -178,7 +203,9 @@ describe('the signature samples', () => {
 
   const secret = 'whsec_T3stS3cretF0rTheCatal0gue7x2';
   // A body as Plaza sends it, indented and with a character beyond ASCII: only the exact bytes verify.
-  const body = Buffer.from(JSON.stringify({...JSON.parse(codeBlocks(page).find((block) => block.lang === 'json')!.text), note: 'Café'}, null, 2));
+  const body = Buffer.from(
+    JSON.stringify({...JSON.parse(codeBlocks(page).find((block) => block.lang === 'json')!.text), note: 'Café'}, null, 2),
+  );
   const now = () => Math.floor(Date.now() / 1000);
   const sign = (t: number, signed = body) => `t=${t},v1=${createHmac('sha256', secret).update(`${t}.`).update(signed).digest('hex')}`;
   /** What each sample must answer: [header, body, accepted]. */
@@ -193,11 +220,18 @@ describe('the signature samples', () => {
   ];
   /** The tools the checks run: scripts/prepare-machine.sh installs them on a machine that lacks them. */
   const need = (command: string) =>
-    assert.equal(spawnSync('sh', ['-c', `command -v ${command}`]).status, 0, `${command} is not installed (see scripts/prepare-machine.sh)`);
+    assert.equal(
+      spawnSync('sh', ['-c', `command -v ${command}`]).status,
+      0,
+      `${command} is not installed (see scripts/prepare-machine.sh)`,
+    );
 
   test('come in the six languages of the API reference, as tabs of the same group', () => {
     const values = [...partial.matchAll(/<TabItem value="([^"]+)"/g)].map((match) => match[1]);
-    assert.deepEqual(values, languages.map((language) => language.id));
+    assert.deepEqual(
+      values,
+      languages.map((language) => language.id),
+    );
     assert.match(partial, /<Tabs groupId="api-language">/);
     assert.deepEqual([...samples.keys()], ['bash', 'javascript', 'python', 'php', 'java', 'csharp']);
     for (const code of samples.values()) assert.match(code, /300|PLAZA_WEBHOOK_SECRET/);
@@ -213,10 +247,14 @@ describe('the signature samples', () => {
   test('the Python function does the same', () => {
     writeFileSync(join(scratch, 'plaza_signature.py'), samples.get('python')!);
     const results = cases().map(([header, raw]) => {
-      const script = 'import sys\nfrom plaza_signature import verify_plaza_signature\nprint(verify_plaza_signature(sys.stdin.buffer.read(), sys.argv[1], sys.argv[2]))';
+      const script =
+        'import sys\nfrom plaza_signature import verify_plaza_signature\nprint(verify_plaza_signature(sys.stdin.buffer.read(), sys.argv[1], sys.argv[2]))';
       return execFileSync('python3', ['-c', script, header, secret], {cwd: scratch, input: raw, encoding: 'utf8'}).trim();
     });
-    assert.deepEqual(results, cases().map(([, , accepted]) => (accepted ? 'True' : 'False')));
+    assert.deepEqual(
+      results,
+      cases().map(([, , accepted]) => (accepted ? 'True' : 'False')),
+    );
   });
 
   test('the shell script does the same with OpenSSL', () => {
@@ -256,8 +294,9 @@ describe('the signature samples', () => {
   });
 });
 
-describe('the webhook catalogue of specs that are not Plaza\'s', () => {
-  const specsOf = (files: Record<ApiName, string>): Specs => Object.fromEntries(apis.map((api) => [api.name, readSpec(files[api.name])])) as Specs;
+describe("the webhook catalogue of specs that are not Plaza's", () => {
+  const specsOf = (files: Record<ApiName, string>): Specs =>
+    Object.fromEntries(apis.map((api) => [api.name, readSpec(files[api.name])])) as Specs;
 
   test('specs without an Event schema get a page that lists no event types', () => {
     const page = webhookEventsPage(specsOf({accounts: 'tests/fixtures/kitchen-sink.yaml', financial: 'tests/fixtures/kitchen-sink.yaml'}));
@@ -267,7 +306,9 @@ describe('the webhook catalogue of specs that are not Plaza\'s', () => {
   test('an Event schema whose object types are missing stops it with one line', () => {
     assert.throws(
       () => webhookEventsPage(specsOf({accounts: apis[0].file, financial: 'tests/fixtures/kitchen-sink.yaml'})),
-      (error: Error) => error.message.split('\n').length === 1 && /^The object type "\w+" should be the schema components\.schemas\.\w+/.test(error.message),
+      (error: Error) =>
+        error.message.split('\n').length === 1 &&
+        /^The object type "\w+" should be the schema components\.schemas\.\w+/.test(error.message),
     );
   });
 });

@@ -26,7 +26,7 @@ export function highlightArticle(words: string[]): void {
   const walker = document.createTreeWalker(article, NodeFilter.SHOW_TEXT);
   const nodes: Text[] = [];
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (!(node.parentElement?.closest('mark, script, style'))) nodes.push(node as Text);
+    if (!node.parentElement?.closest('mark, script, style')) nodes.push(node as Text);
   }
   for (const node of nodes) {
     const text = node.data;

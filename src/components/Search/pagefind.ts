@@ -18,7 +18,10 @@ type Pagefind = {
   options: (options: object) => Promise<void>;
   init: () => Promise<void>;
   filters: () => Promise<Record<string, Record<string, number>>>;
-  search: (term: string, options?: {filters?: Record<string, string[]>}) => Promise<{
+  search: (
+    term: string,
+    options?: {filters?: Record<string, string[]>},
+  ) => Promise<{
     results: {id: string; data: () => Promise<ResultData>}[];
     /** Pages of each filter value among all the pages found, whatever the filter. */
     totalFilters: Record<string, Record<string, number>>;

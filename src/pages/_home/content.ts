@@ -1,8 +1,7 @@
 // What the home page says, kept apart from how it is laid out.
 
 /** The meta description of the home page. */
-export const pageDescription = (brand: string) =>
-  `Guides, API reference and SDKs for integrating ${brand} payments, accounts and payouts.`;
+export const pageDescription = (brand: string) => `Guides, API reference and SDKs for integrating ${brand} payments, accounts and payouts.`;
 
 export const hero = {
   title: 'Take payments, onboard sellers and pay them out, through one API.',
@@ -10,7 +9,8 @@ export const hero = {
     `${brand} gives platforms and marketplaces card, bank account, Apple Pay and Google Pay payments, seller onboarding and payouts. Build against the sandbox today, and go live once your account is approved.`,
   codeTitle: 'Your first payment, in the sandbox',
   /** Under the request: where its key and its test card come from. */
-  codeNote: 'Runs as it is with your sk_test_ key: card_testvisacredit0000000000 is a test card that every sandbox account can charge from its server.',
+  codeNote:
+    'Runs as it is with your sk_test_ key: card_testvisacredit0000000000 is a test card that every sandbox account can charge from its server.',
 };
 
 /** The buttons under the lead: the quickstart first, then the guides and the reference. */

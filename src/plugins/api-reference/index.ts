@@ -22,7 +22,12 @@
 import {mkdir, readdir, readFile, rm, writeFile} from 'node:fs/promises';
 import {dirname, join} from 'node:path';
 import type {LoadContext, OptionValidationContext, Plugin} from '@docusaurus/types';
-import pluginContentDocs, {validateOptions as validateDocsOptions, type LoadedContent, type Options, type PluginOptions} from '@docusaurus/plugin-content-docs';
+import pluginContentDocs, {
+  validateOptions as validateDocsOptions,
+  type LoadedContent,
+  type Options,
+  type PluginOptions,
+} from '@docusaurus/plugin-content-docs';
 import {checkModel, operationListFile} from '../../../lib/api-model/check';
 import {loadApiModel, SpecError, type ApiModel} from '../../../lib/api-model/model';
 import {apis} from '../../../lib/api-model/specs';
@@ -121,7 +126,9 @@ export default async function apiReference(context: LoadContext, options: unknow
       } catch (error) {
         throw specFailure(error instanceof Error ? error.message : String(error));
       }
-      console.log(`[api-reference] ${outputs.sidebars.size} APIs read once from specs/, ${outputs.files} files written in ${outputs.seconds.toFixed(1)} s`);
+      console.log(
+        `[api-reference] ${outputs.sidebars.size} APIs read once from specs/, ${outputs.files} files written in ${outputs.seconds.toFixed(1)} s`,
+      );
       return docs.loadContent!();
     },
     getPathsToWatch() {
@@ -131,7 +138,10 @@ export default async function apiReference(context: LoadContext, options: unknow
 }
 
 /** The docs plugin's options, and whether the specs are foreign. */
-export function validateOptions({validate, options}: OptionValidationContext<ApiReferenceOptions, PluginOptions & {foreignSpecs: boolean}>) {
+export function validateOptions({
+  validate,
+  options,
+}: OptionValidationContext<ApiReferenceOptions, PluginOptions & {foreignSpecs: boolean}>) {
   const {foreignSpecs = false, ...docsOptions} = options;
   return {...validateDocsOptions({validate, options: docsOptions} as never), foreignSpecs};
 }

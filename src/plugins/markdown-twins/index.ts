@@ -134,7 +134,11 @@ export default function markdownTwins(options: Options): (context: LoadContext) 
         // Titles and descriptions come from the specs too: the list is written by the Markdown serializer.
         const cards = entries.map(({page}) => {
           const summary = oneLine(page.description);
-          return {title: oneLine(page.title), url: twinUrl(page.route), description: summary && summary !== page.title ? summary : undefined};
+          return {
+            title: oneLine(page.title),
+            url: twinUrl(page.route),
+            description: summary && summary !== page.title ? summary : undefined,
+          };
         });
         lines.push('', `## ${title}`, '', stringify([cardList(cards)]).trimEnd());
       }
@@ -190,7 +194,11 @@ function homePage(title: string, brand: string, link: (to: string) => string): P
         cardList(home.startingPaths.map((start) => ({title: start.title, url: link(start.to), description: start.text}))),
         heading(home.headings.apis, 2),
         ...paragraphs(home.apisLead(brand)),
-        ...home.apis.flatMap((api) => [heading(api.name, 3), ...paragraphs(api.summary), bullets(api.covers.map((item) => paragraphs(item)))]),
+        ...home.apis.flatMap((api) => [
+          heading(api.name, 3),
+          ...paragraphs(api.summary),
+          bullets(api.covers.map((item) => paragraphs(item))),
+        ]),
         heading(home.headings.testMode, 2),
         bullets(home.testModePromises.map((promise) => [strongLead(promise.title, promise.text)])),
       ]),

@@ -43,7 +43,6 @@ const admonitionTitles: Record<string, string> = {
   danger: 'Danger',
 };
 
-
 /** The Markdown twin of the MDX page in `file`, headed by `# title` unless the page has its own `#`. */
 export function mdxToMarkdown(source: string, file: string, title: string, context: TwinContext): string {
   const content = convertBody(splitFrontMatter(source).body, file, context);
@@ -103,7 +102,6 @@ class Converter {
     return blocks(nodes.flatMap((child) => this.node(child)));
   }
 
-
   /** Inline content, with anything block-level reduced to its text. */
   phrasing(nodes: RootContent[]): PhrasingContent[] {
     return nodes
@@ -131,9 +129,7 @@ class Converter {
         const lead: PhrasingContent = {type: 'strong', children: custom ?? [text(title)]};
         const first = body[0];
         const children =
-          first?.type === 'paragraph'
-            ? [paragraph([lead, text(': '), ...first.children]), ...body.slice(1)]
-            : [paragraph([lead]), ...body];
+          first?.type === 'paragraph' ? [paragraph([lead, text(': '), ...first.children]), ...body.slice(1)] : [paragraph([lead]), ...body];
         return [{type: 'blockquote', children: children as never}];
       }
       case 'leafDirective':

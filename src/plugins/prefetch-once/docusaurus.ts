@@ -27,8 +27,7 @@ const preloadedRoutes = new Set<string>();
 const requestedFiles = new Set<string>();
 let chunksByRoute: Map<string, string[]> | undefined;
 
-const isSlowConnection = (): boolean =>
-  Boolean(navigator.connection?.effectiveType.includes('2g') || navigator.connection?.saveData);
+const isSlowConnection = (): boolean => Boolean(navigator.connection?.effectiveType.includes('2g') || navigator.connection?.saveData);
 
 /** The chunk names of a route path; the table's keys end in "-" and a hash, which is dropped. */
 function chunksOf(routePath: string): string[] {
