@@ -2,59 +2,62 @@
  * The request samples and response examples on every generated operation page parse in their
  * own language: bash with `bash -n`, JavaScript with `node --check`, Python with its `ast`
  * module, PHP with the php-parser package, Java compiled by `javac`, C# with the tree-sitter C#
- * grammar, JSON with JSON.parse. Run after `npm run gen-api` (npm test does that first), in the
- * project or in a copy with other specs (tests/e2e/hostile-specs.spec.ts runs it on its fixture).
+ * grammar, JSON with JSON.parse. The pages are rendered from the model of the specs/ of the folder
+ * it runs in: the project, or a copy with other specs (tests/e2e/hostile-specs.spec.ts runs it on
+ * its fixture).
  */
 import {execFileSync} from 'node:child_process';
-import {mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {after, test} from 'node:test';
+import {after, before, test} from 'node:test';
 import assert from 'node:assert/strict';
-import {parseMdx} from '../../lib/api-render/spec-text';
-import {splitFrontMatter} from '../../lib/docs-source';
-import {apis, listOperations, readSpec} from '../../lib/api-model/specs';
+import {loadApiModel} from '../../lib/api-model/model';
+import {listOperations} from '../../lib/api-model/specs';
+import {downloadsOf} from '../../lib/api-render/downloads';
+import {renderReference} from '../../lib/api-render/reference';
+import {codeBlocks} from '../../lib/docs-source';
 import {csharpChecker, phpSyntaxError} from '../lib/syntax';
 
 type Block = {page: string; language: string; code: string};
 
-const pages = ['docs/api/accounts', 'docs/api/financial'].flatMap((dir) =>
-  readdirSync(dir)
-    .filter((file) => file.endsWith('.api.mdx'))
-    .map((file) => join(dir, file)),
-);
+/** Every operation and webhook page, by its file in docs/, as the API reference plugin writes it. */
+let pages: {page: string; source: string}[] = [];
+let blocks: Block[] = [];
+/** The pages of OpenAPI 3.1 webhooks (method `event`): the API sends them, so they show a payload, not samples. */
+let webhookPages: string[] = [];
+let operations = 0;
+let webhooks = 0;
 
-/** The code blocks of a page, read as Docusaurus reads the MDX (they sit inside tabs, indented). */
-function codeBlocks(page: string): Block[] {
-  const found: Block[] = [];
-  const walk = (node: {type: string; lang?: string | null; value?: string; children?: unknown[]}): void => {
-    if (node.type === 'code' && node.lang) found.push({page, language: node.lang, code: node.value ?? ''});
-    for (const child of node.children ?? []) walk(child as typeof node);
-  };
-  walk(parseMdx(splitFrontMatter(readFileSync(page, 'utf8')).body));
-  return found;
-}
-
-const blocks: Block[] = pages.flatMap(codeBlocks);
+before(async () => {
+  const model = await loadApiModel('.');
+  pages = model.apis.flatMap((api) =>
+    [...renderReference(api, downloadsOf(api.name)).files]
+      .filter(([file]) => file.endsWith('.api.mdx'))
+      .map(([file, source]) => ({page: `docs${api.route}/${file}`, source})),
+  );
+  blocks = pages.flatMap(({page, source}) =>
+    codeBlocks(source)
+      .filter((block) => block.lang)
+      .map((block) => ({page, language: block.lang, code: block.text})),
+  );
+  webhookPages = pages.filter(({source}) => /^sidebar_class_name: event /m.test(source)).map(({page}) => page);
+  operations = model.apis.reduce((count, api) => count + listOperations(api.document).length, 0);
+  webhooks = model.apis.reduce((count, api) => count + listOperations({paths: api.document.webhooks}).length, 0);
+});
 
 const scratch = mkdtempSync(join(tmpdir(), 'api-samples-'));
 after(() => rmSync(scratch, {recursive: true, force: true}));
 
 const ofLanguage = (language: string) => blocks.filter((block) => block.language === language);
 
-/** The pages of OpenAPI 3.1 webhooks (the plugin's method `event`): the API sends them, so they show a payload, not samples. */
-const webhookPages = pages.filter((page) => /^sidebar_class_name: event /m.test(readFileSync(page, 'utf8')));
-
 test('every operation page has samples in the six languages', () => {
-  const specs = apis.map((api) => readSpec(api.file));
-  const operations = specs.reduce((count, spec) => count + listOperations(spec).length, 0);
-  const webhooks = specs.reduce((count, spec) => count + listOperations({paths: spec.webhooks}).length, 0);
   assert.equal(pages.length, operations + webhooks);
   assert.equal(webhookPages.length, webhooks);
   for (const language of ['bash', 'javascript', 'python', 'php', 'java', 'csharp']) {
     const withLanguage = new Set(ofLanguage(language).map((block) => block.page));
     assert.deepEqual(
-      pages.filter((page) => !withLanguage.has(page) && !webhookPages.includes(page)),
+      pages.map(({page}) => page).filter((page) => !withLanguage.has(page) && !webhookPages.includes(page)),
       [],
       `pages without a ${language} sample`,
     );
