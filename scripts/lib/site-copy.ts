@@ -1,12 +1,11 @@
 /**
  * A copy of the project that builds the site from other specs, for the browser tests that check
- * the pages of specs other than Plaza's (tests/e2e/hostile-specs.spec.ts, the kitchen sink):
+ * the pages of specs other than Plaza's (the hostile specs, the kitchen sink of tests/lib/kitchen-sink.ts):
  * copy the tracked files to a folder, put the specs in its specs/, build there with the pipeline's
  * site steps, and serve its build on a free port. The bench builds its variants (the A/B, the
  * scaling runs) in such copies too, and serves its builds the same way.
  */
 import {execFileSync, spawn, spawnSync} from 'node:child_process';
-import {createHash} from 'node:crypto';
 import {copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync} from 'node:fs';
 import {createServer, type AddressInfo} from 'node:net';
 import {tmpdir} from 'node:os';
@@ -87,24 +86,4 @@ export async function serveBuild(buildDir: string): Promise<Served> {
     server.once('exit', (code) => reject(new Error(`the server stopped (${code}): ${output}`)));
   });
   return {origin: `http://127.0.0.1:${port}`, stop: () => server.kill()};
-}
-
-/**
- * The kitchen sink (tests/fixtures/kitchen-sink.yaml) is built once per `playwright test` run by
- * the setup project of playwright.config.ts into this folder, one per checkout of the project;
- * each spec file that checks its pages then serves `kitchenSink.build` itself.
- */
-export const kitchenSink = (() => {
-  const dir = join(tmpdir(), `plaza-kitchen-sink-${createHash('sha256').update(root).digest('hex').slice(0, 12)}`);
-  return {fixture: join(root, 'tests', 'fixtures', 'kitchen-sink.yaml'), dir, build: join(dir, 'build')};
-})();
-
-/**
- * Copies the project to kitchenSink.dir with the kitchen sink standing in for both specs (the
- * site's two APIs are fixed, so each shows the same pages), and builds it.
- */
-export function buildKitchenSink(): void {
-  copyProject(kitchenSink.dir);
-  for (const file of ['accounts.yaml', 'financial.yaml']) copyFileSync(kitchenSink.fixture, join(kitchenSink.dir, 'specs', file));
-  buildCopy(kitchenSink.dir);
 }

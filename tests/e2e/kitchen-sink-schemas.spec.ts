@@ -11,7 +11,8 @@ import {readFileSync} from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type {Locator, Page} from '@playwright/test';
 import {parse} from 'yaml';
-import {kitchenSink, serveBuild, type Served} from '../../scripts/lib/site-copy';
+import {kitchenSink} from '../lib/kitchen-sink';
+import {serveBuild, type Served} from '../../scripts/lib/site-copy';
 import {expect, open, present, test} from './fixtures';
 
 type Schema = {

@@ -3,7 +3,7 @@
  * that checks its pages (tests/lib/site-copy.ts says where).
  */
 import {test as setup} from '@playwright/test';
-import {buildKitchenSink} from '../../scripts/lib/site-copy';
+import {buildKitchenSink} from '../lib/kitchen-sink';
 
 setup('build the site of the kitchen-sink spec', () => {
   // Copying, generating and building take minutes, on a busy machine up to ten.

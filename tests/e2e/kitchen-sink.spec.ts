@@ -9,7 +9,8 @@ import {readFileSync} from 'node:fs';
 import {parse} from 'yaml';
 import {listOperations, operationSlug, type OpenApiDocument, type Operation} from '../../lib/api-model/specs';
 import {languages} from '../../lib/api-render/samples';
-import {kitchenSink, runIn, serveBuild, type Served} from '../../scripts/lib/site-copy';
+import {kitchenSink} from '../lib/kitchen-sink';
+import {runIn, serveBuild, type Served} from '../../scripts/lib/site-copy';
 import {expect, open, present, test} from './fixtures';
 
 type Scheme = {type: string; in?: string; name?: string; scheme?: string};
