@@ -1,0 +1,188 @@
+/**
+ * What a handler or a clock job works with: one account's objects, its clock, its balances, its
+ * events and webhook deliveries. A request adds its operation, parameters and body.
+ */
+import {ApiError, notFound} from './errors';
+import type {SpecOperation} from './spec';
+import {iso, makeId, type AccountState, type ApiObject, type Delivery, type Job, type KeyRecord, type Money} from './state';
+
+/** How long automatic delivery attempts go on, and the first wait (doubling after each failure). */
+export const retryWindowMs = 3 * 24 * 3600_000;
+export const firstRetryMs = 60_000;
+
+export class AccountContext {
+  constructor(
+    readonly account: AccountState,
+    /** Wall-clock time in ms, the host's. */
+    readonly wall: number,
+    readonly requestId: string | null = null,
+    readonly correlationId: string | null = null,
+  ) {}
+
+  /** Sandbox time in ms. */
+  now(): number {
+    return this.wall + this.account.clockOffset;
+  }
+
+  nowIso(): string {
+    return iso(this.now());
+  }
+
+  newId(prefix: string): string {
+    return makeId(prefix, this.account.id, ++this.account.seq);
+  }
+
+  find(id: string): ApiObject | undefined {
+    return Object.hasOwn(this.account.objects, id) ? this.account.objects[id] : undefined;
+  }
+
+  /** The object with this ID, of one of the prefixes when given, or a `404`. */
+  get(id: string, param: string | null = null, prefixes?: string[]): ApiObject {
+    const found = this.find(id);
+    if (!found || (prefixes && !prefixes.some((prefix) => id.startsWith(`${prefix}_`)))) throw notFound(id, param);
+    return found;
+  }
+
+  save<T extends ApiObject>(object: T): T {
+    if (!Object.hasOwn(this.account.created, object.id)) this.account.created[object.id] = ++this.account.seq;
+    this.account.objects[object.id] = object;
+    return object;
+  }
+
+  remove(id: string) {
+    delete this.account.objects[id];
+  }
+
+  /** Every object of the prefixes, newest first. */
+  all(prefixes: string[]): ApiObject[] {
+    return Object.values(this.account.objects)
+      .filter((object) => prefixes.some((prefix) => object.id.startsWith(`${prefix}_`)))
+      .sort((a, b) => (this.account.created[b.id] ?? 0) - (this.account.created[a.id] ?? 0));
+  }
+
+  /** A balance of a holder (`acct_` or `ha_`) in a currency, made on first use. */
+  balance(holder: string, currency: string): Money {
+    const byCurrency = (this.account.balances[holder] ??= {});
+    return (byCurrency[currency] ??= {available: 0, pending: 0});
+  }
+
+  schedule(at: number, kind: string, id: string, data?: Record<string, unknown>) {
+    this.account.jobs.push({at, kind, id, ...(data ? {data} : {})});
+  }
+
+  /** Removes the jobs of an object, of one kind or all. */
+  unschedule(id: string, kind?: string) {
+    this.account.jobs = this.account.jobs.filter((job: Job) => job.id !== id || (kind !== undefined && job.kind !== kind));
+  }
+
+  /** Records an event and queues its delivery to every enabled webhook that takes its type. */
+  emit(type: string, object: ApiObject): ApiObject {
+    const event = this.save({
+      id: this.newId('evt'),
+      type,
+      created_at: this.nowIso(),
+      account_id: this.account.id,
+      request_id: this.requestId,
+      correlation_id: this.correlationId,
+      data: {object: structuredClone(object)},
+    });
+    for (const webhook of this.all(['wh'])) {
+      const types = Array.isArray(webhook.enabled_events) ? (webhook.enabled_events as string[]) : [];
+      if (webhook.status !== 'enabled' || !(types.includes('*') || types.includes(type))) continue;
+      this.queueDelivery(webhook.id, event);
+    }
+    return event;
+  }
+
+  queueDelivery(webhookId: string, event: ApiObject) {
+    const delivery: Delivery = {
+      webhook_id: webhookId,
+      event_id: event.id,
+      event_type: String(event.type),
+      delivery_status: 'pending',
+      attempts: 0,
+      last_attempt_at: null,
+      last_response_status: null,
+      last_response_body: null,
+      last_error: null,
+      next_attempt_at: this.nowIso(),
+      succeeded_at: null,
+      failed_at: null,
+      created_at: this.nowIso(),
+    };
+    this.account.deliveries[`${webhookId}/${event.id}`] = delivery;
+    this.schedule(this.now(), 'webhook.deliver', `${webhookId}/${event.id}`);
+    return delivery;
+  }
+}
+
+export type Query = Record<string, unknown>;
+
+/** The sandbox's secret keys: a new key's value opens the same account with the key's permissions. */
+export type Keyring = {
+  add(secret: string, record: KeyRecord): void;
+  /** Every key of this account, with its secret. */
+  list(): [string, KeyRecord][];
+};
+
+export class RequestContext extends AccountContext {
+  constructor(
+    account: AccountState,
+    wall: number,
+    requestId: string,
+    correlationId: string | null,
+    readonly operation: SpecOperation,
+    readonly params: Record<string, string>,
+    readonly query: Query,
+    readonly body: Record<string, unknown>,
+    /** The ID of the API key making the request. */
+    readonly keyId: string,
+    /** The secret keys of every account, for the API key operations. */
+    readonly keyring: Keyring,
+  ) {
+    super(account, wall, requestId, correlationId);
+  }
+
+  /** A copy of the operation's example response for a status (its first success by default). */
+  example(status?: number): Record<string, unknown> {
+    const response = status
+      ? this.operation.responses.find((candidate) => candidate.status === status)
+      : this.operation.responses.find((candidate) => candidate.status >= 200 && candidate.status < 300);
+    const value = response?.example;
+    return value && typeof value === 'object' ? (structuredClone(value) as Record<string, unknown>) : {};
+  }
+
+  /** A page of objects, newest first, after the cursor, with the query's filters that name fields. */
+  page(objects: ApiObject[]): {data: ApiObject[]; has_more: boolean; next_cursor: string | null} {
+    const limit = typeof this.query.limit === 'number' ? this.query.limit : 25;
+    let rows = objects.filter((object) => this.matchesFilters(object));
+    const cursor = typeof this.query.cursor === 'string' ? this.query.cursor : undefined;
+    if (cursor) {
+      const after = rows.findIndex((object) => `cur_${object.id.slice(object.id.lastIndexOf('_') + 1)}` === cursor);
+      if (after === -1)
+        throw new ApiError('parameter_invalid', 'The cursor is unknown or expired: start again from the first page.', 'cursor');
+      rows = rows.slice(after + 1);
+    }
+    const data = rows.slice(0, limit);
+    const last = data.at(-1);
+    const hasMore = rows.length > limit;
+    return {data, has_more: hasMore, next_cursor: hasMore && last ? `cur_${last.id.slice(last.id.lastIndexOf('_') + 1)}` : null};
+  }
+
+  private matchesFilters(object: ApiObject): boolean {
+    for (const [name, value] of Object.entries(this.query)) {
+      if (value === undefined || name === 'limit' || name === 'cursor') continue;
+      const bound = /^(.*)_(gte|lte)$/.exec(name);
+      if (bound) {
+        const field = object[bound[1] ?? ''];
+        if (typeof field !== 'string') continue;
+        if (bound[2] === 'gte' ? field < String(value) : field > String(value)) return false;
+      } else if (Object.hasOwn(object, name)) {
+        const field = object[name];
+        const wanted = Array.isArray(value) ? value : [value];
+        if (!wanted.some((item) => item === field)) return false;
+      }
+    }
+    return true;
+  }
+}

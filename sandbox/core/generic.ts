@@ -1,0 +1,119 @@
+/**
+ * The answer of every operation without a handler of its own, read off the specs: its documented
+ * example, made to fit the session. A create stores a new object (a fresh ID, the body's fields, the
+ * path's IDs, the sandbox time); a read finds it, or answers `404`; a list pages through the stored
+ * objects of its kind with the query's filters; an update merges the body; a delete removes. A
+ * sub-resource that is not an object of its own (`/v1/accounts/{account_id}/settings`) is kept by path.
+ */
+import type {RequestContext} from './context';
+import type {Domain, HandlerResult} from './sandbox';
+import type {ApiObject} from './state';
+
+type Json = Record<string, unknown>;
+const idLike = /^([a-z]+)_[a-z0-9]{24}$/;
+
+/** The prefix of an ID (`pay` of `pay_...`), or undefined. */
+export const prefixOf = (value: unknown): string | undefined => (typeof value === 'string' ? idLike.exec(value)?.[1] : undefined);
+
+/**
+ * The example with the session's IDs: the values the example gives the path's parameters become the
+ * request's, and the example's own account becomes the caller's.
+ */
+export function fitExample(context: RequestContext, example: unknown): Json {
+  const replace = new Map<string, string>();
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) node.forEach(visit);
+    else if (node && typeof node === 'object') {
+      for (const [key, value] of Object.entries(node)) {
+        const param = context.params[key];
+        if (param && typeof value === 'string' && prefixOf(value)) replace.set(value, param);
+        else if (key === 'account_id' && typeof value === 'string' && value.startsWith('acct_') && !replace.has(value))
+          replace.set(value, context.account.id);
+        visit(value);
+      }
+    }
+  };
+  visit(example);
+  const rewrite = (node: unknown): unknown => {
+    if (typeof node === 'string') return replace.get(node) ?? node;
+    if (Array.isArray(node)) return node.map(rewrite);
+    if (node && typeof node === 'object') return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, rewrite(value)]));
+    return node;
+  };
+  return (rewrite(example) ?? {}) as Json;
+}
+
+/** Copies the body's top-level fields that the object has onto it. */
+export function overlay(object: Json, body: Json): Json {
+  for (const [key, value] of Object.entries(body)) if (Object.hasOwn(object, key)) object[key] = value;
+  return object;
+}
+
+const success = (context: RequestContext) =>
+  context.operation.responses.find((response) => response.status >= 200 && response.status < 300)?.status ?? 200;
+
+function answer(context: RequestContext): HandlerResult {
+  const {operation, params} = context;
+  const status = success(context);
+  const example = fitExample(context, context.example());
+  const segments = operation.path.split('/');
+  const last = segments.at(-1) ?? '';
+  const itemParam = /^\{(.+)\}$/.exec(last)?.[1];
+  const itemId = itemParam ? params[itemParam] : undefined;
+  const actionOf = /^\{(.+)\}$/.exec(segments.at(-2) ?? '')?.[1];
+  const key = pathKey(context);
+
+  if (operation.method === 'GET') {
+    if (itemId) return {status, body: context.get(itemId, itemParam)};
+    if (Array.isArray(example.data)) {
+      const prefix = prefixOf((example.data[0] as Json | undefined)?.id);
+      if (!prefix) return {status, body: example};
+      const scoped = context.all([prefix]).filter((object) => belongsTo(object, params));
+      return {status, body: context.page(scoped)};
+    }
+    return {status, body: context.account.singletons[key] ?? example};
+  }
+  if (operation.method === 'POST' && !itemId && !actionOf && typeof example.id === 'string' && prefixOf(example.id)) {
+    const object = overlay({...example, id: context.newId(prefixOf(example.id) ?? 'obj')}, context.body) as ApiObject;
+    for (const [name, value] of Object.entries(params)) if (Object.hasOwn(object, name)) object[name] = value;
+    stamp(context, object, true);
+    return {status, body: context.save(object)};
+  }
+  if (operation.method === 'PUT' && itemId) {
+    const object = overlay(context.get(itemId, itemParam), context.body) as ApiObject;
+    stamp(context, object, false);
+    return {status, body: context.save(object)};
+  }
+  if (operation.method === 'PUT') {
+    const object = overlay((context.account.singletons[key] as Json | undefined) ?? example, context.body);
+    stamp(context, object, false);
+    context.account.singletons[key] = object;
+    return {status, body: object};
+  }
+  if (operation.method === 'DELETE' && itemId) {
+    const object = context.get(itemId, itemParam);
+    context.remove(object.id);
+    return status === 204 ? {status} : {status, body: {...example, id: object.id}};
+  }
+  // An action on an object (`/v1/cards/{card_id}/attach`): the object must exist.
+  if (actionOf && params[actionOf]) context.get(params[actionOf] ?? '', actionOf);
+  return status === 204 ? {status} : {status, body: example};
+}
+
+/** The path of the request without its query, the key of a sub-resource kept by path. */
+const pathKey = (context: RequestContext) =>
+  context.operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => context.params[name] ?? '');
+
+/** Whether an object belongs under the path's IDs (`/v1/customers/{customer_id}/cards`). */
+const belongsTo = (object: ApiObject, params: Record<string, string>) =>
+  Object.entries(params).every(
+    ([name, value]) => !Object.hasOwn(object, name) || object[name] === value || (name === 'account_id' && object[name] === null),
+  );
+
+function stamp(context: RequestContext, object: Json, created: boolean) {
+  const now = context.nowIso();
+  if (created && Object.hasOwn(object, 'created_at')) object.created_at = now;
+  if (Object.hasOwn(object, 'updated_at')) object.updated_at = now;
+}
+
+export const generic: Domain = {handlers: {'*': answer}};

@@ -1,0 +1,394 @@
+/**
+ * The sandbox: one request in, one response out, as Plaza's sandbox host answers it. Isomorphic:
+ * no Node API, so the same code runs behind `npm run sandbox` and in a browser worker.
+ *
+ * A request goes through, in order: the route (an unknown path is a `404`), the key (`401`), the rate
+ * limit (`429`), the permission of the operation (`403`), the parameters and the body against the
+ * specs (`400 parameter_invalid` naming the field), the idempotency key (replay, `409`), then the
+ * operation's handler, or the generic one that answers from the specs' examples. Before each request,
+ * the account's clock runs the jobs that fell due.
+ */
+import {ApiError, notFound} from './errors';
+import {AccountContext, RequestContext, type Query} from './context';
+import {SpecIndex, type SandboxSpecs, type SpecOperation} from './spec';
+import {emptyState, makeId, type AccountState, type Job, type KeyRecord, type SandboxState} from './state';
+
+export type SandboxRequest = {
+  method: string;
+  /** Path and query string. */ url: string;
+  headers: Record<string, string | undefined>;
+  body?: string;
+};
+export type SandboxResponse = {status: number; headers: Record<string, string>; body?: unknown};
+
+export type HandlerResult = {status: number; body?: unknown};
+export type Handler = (context: RequestContext) => HandlerResult;
+export type JobRunner = (context: AccountContext, job: Job) => void;
+/** Behaviour of part of the API: handlers by operationId, clock jobs by kind, and what a new account starts with. */
+export type Domain = {handlers?: Record<string, Handler>; jobs?: Record<string, JobRunner>; open?: (context: AccountContext) => void};
+
+export type SandboxOptions = {
+  specs: SandboxSpecs;
+  domains: Domain[];
+  /** The host's clock (ms); sandbox time runs with it, plus each account's advances. */
+  wall?: () => number;
+  /** Requests a second per key; 25, as on Plaza's sandbox host. */
+  rateLimit?: number;
+  /** Check every response against its operation's schema, and keep what does not fit in `responseProblems`. */
+  validateResponses?: boolean;
+  state?: SandboxState;
+};
+
+/** The largest body the sandbox reads, as a production gateway would refuse a larger one. */
+export const maxBodyBytes = 1_000_000;
+const secretKey = /^sk_test_[A-Za-z0-9_]{8,200}$/;
+const dayMs = 24 * 3600_000;
+
+export class Sandbox {
+  readonly index: SpecIndex;
+  readonly responseProblems: string[] = [];
+  private state: SandboxState;
+  private readonly handlers = new Map<string, Handler>();
+  private readonly jobs = new Map<string, JobRunner>();
+  private readonly openers: ((context: AccountContext) => void)[] = [];
+  private readonly wall: () => number;
+  private readonly windows = new Map<string, {second: number; count: number}>();
+  private requests = 0;
+
+  constructor(
+    private readonly options: SandboxOptions,
+    index?: SpecIndex,
+  ) {
+    this.index = index ?? new SpecIndex(options.specs);
+    this.state = options.state ?? emptyState();
+    this.wall = options.wall ?? Date.now;
+    for (const domain of options.domains) {
+      for (const [id, handler] of Object.entries(domain.handlers ?? {})) this.handlers.set(id, handler);
+      for (const [kind, runner] of Object.entries(domain.jobs ?? {})) this.jobs.set(kind, runner);
+      if (domain.open) this.openers.push(domain.open);
+    }
+  }
+
+  /** Which operations have a handler of their own (the others answer from the specs' examples). */
+  statefulOperations(): string[] {
+    return this.index.operations.map((operation) => operation.operationId).filter((id) => this.handlers.has(id));
+  }
+
+  /** The whole state, as JSON-ready data. */
+  save(): SandboxState {
+    return structuredClone(this.state);
+  }
+
+  load(state: SandboxState) {
+    if (state?.version !== 1 || typeof state.accounts !== 'object' || typeof state.keys !== 'object') {
+      throw new Error('not a saved sandbox state (version 1)');
+    }
+    this.state = structuredClone(state);
+  }
+
+  /** The account a key opens, made on its first request. */
+  accountOf(key: string): AccountState | undefined {
+    const record = this.state.keys[key];
+    return record ? this.state.accounts[record.account] : undefined;
+  }
+
+  async handle(request: SandboxRequest): Promise<SandboxResponse> {
+    const wall = this.wall();
+    const requestId = makeId('req', 'requests', ++this.requests + wall);
+    const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), value]));
+    const correlationId = headers['x-correlation-id'] ?? null;
+    const extra: Record<string, string> = {};
+    const respond = (status: number, body?: unknown): SandboxResponse => ({
+      status,
+      headers: {
+        'x-request-id': requestId,
+        ...(correlationId ? {'x-correlation-id': correlationId} : {}),
+        ...(body === undefined ? {} : {'content-type': 'application/json'}),
+        ...extra,
+      },
+      body,
+    });
+    let operation: SpecOperation | undefined;
+    try {
+      const url = new URL(request.url, 'https://api.sandbox.plaza.example');
+      const route = this.index.route(request.method.toUpperCase(), url.pathname);
+      if (typeof route !== 'object') {
+        throw new ApiError('resource_not_found', `${request.method.toUpperCase()} ${url.pathname} is not an operation of the Plaza API.`);
+      }
+      operation = route.operation;
+      const {key, record, account} = this.authenticate(headers['x-api-key']);
+      Object.assign(extra, this.rateLimit(key, wall));
+      if (!hasPermission(record.permissions, operation.permission)) {
+        throw new ApiError(
+          'permission_denied',
+          `This API key does not have the ${operation.permission} permission that ${operation.operationId} needs.`,
+        );
+      }
+      this.runDue(account, wall);
+      const query = this.readQuery(operation, url.searchParams);
+      this.checkParameters(operation, route.params, headers);
+      const body = this.readBody(operation, headers['content-type'], request.body);
+      const keyring = {
+        add: (secret: string, added: KeyRecord) => void (this.state.keys[secret] = added),
+        list: () => Object.entries(this.state.keys).filter(([, known]) => known.account === account.id),
+      };
+      const context = new RequestContext(
+        account,
+        wall,
+        requestId,
+        correlationId,
+        operation,
+        route.params,
+        query,
+        body,
+        record.keyId,
+        keyring,
+      );
+      const idempotencyKey = request.method.toUpperCase() === 'POST' ? headers['idempotency-key'] : undefined;
+      const result = idempotencyKey
+        ? await this.idempotent(account, context, idempotencyKey, request.body ?? '', extra)
+        : this.run(context);
+      return this.checked(operation, respond(result.status, result.body));
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      Object.assign(extra, error.headers);
+      return this.checked(operation, respond(error.status, error.body(requestId)));
+    }
+  }
+
+  /** Runs every job of an account that falls due by sandbox time `now`, in time order. */
+  runDue(account: AccountState, wall: number) {
+    const context = new AccountContext(account, wall);
+    for (let guard = 0; guard < 100_000; guard++) {
+      const due = account.jobs.filter((job) => job.at <= context.now()).sort((a, b) => a.at - b.at)[0];
+      if (!due) return;
+      account.jobs.splice(account.jobs.indexOf(due), 1);
+      // A job runs at its own time: its objects and events carry it.
+      const at = new AccountContext(account, wall - (context.now() - due.at));
+      this.jobs.get(due.kind)?.(at, due);
+    }
+    throw new Error('the clock jobs of an account did not settle');
+  }
+
+  private authenticate(key: string | undefined): {key: string; record: KeyRecord; account: AccountState} {
+    const refused = new ApiError(
+      'api_key_invalid',
+      'Send a sandbox secret key (sk_test_ and at least 8 letters or digits) in the X-API-KEY header.',
+    );
+    if (!key) throw refused;
+    let record = this.state.keys[key];
+    if (!record) {
+      if (!secretKey.test(key)) throw refused;
+      record = this.open(key);
+    }
+    const account = this.state.accounts[record.account];
+    if (record.revoked || !account) throw new ApiError('api_key_invalid', 'This API key was revoked.');
+    return {key, record, account};
+  }
+
+  /** Opens a new account for a key seen for the first time: the key has every permission. */
+  private open(key: string): KeyRecord {
+    const id = makeId('acct', key, 0);
+    const account: AccountState = {
+      id,
+      clockOffset: 0,
+      seq: 0,
+      objects: {},
+      created: {},
+      singletons: {},
+      balances: {},
+      jobs: [],
+      idempotency: {},
+      deliveries: {},
+    };
+    this.state.accounts[id] = account;
+    const context = new AccountContext(account, this.wall());
+    const record: KeyRecord = {account: id, keyId: context.newId('key'), permissions: ['*']};
+    this.state.keys[key] = record;
+    for (const open of this.openers) open(context);
+    return record;
+  }
+
+  private rateLimit(key: string, wall: number): Record<string, string> {
+    const limit = this.options.rateLimit ?? 25;
+    const second = Math.floor(wall / 1000);
+    const window = this.windows.get(key);
+    const current = window && window.second === second ? window : {second, count: 0};
+    current.count += 1;
+    this.windows.set(key, current);
+    const headers = {
+      'x-ratelimit-limit': String(limit),
+      'x-ratelimit-remaining': String(Math.max(0, limit - current.count)),
+      'x-ratelimit-reset': String(second + 1),
+    };
+    if (current.count > limit) {
+      throw new ApiError(
+        'rate_limit_exceeded',
+        'Too many requests for this API key. Wait for the number of seconds in Retry-After, then retry.',
+        null,
+        {...headers, 'retry-after': '1'},
+      );
+    }
+    return headers;
+  }
+
+  private readQuery(operation: SpecOperation, search: URLSearchParams): Query {
+    const query: Query = {};
+    for (const name of new Set(search.keys())) {
+      const parameter = operation.parameters.find((candidate) => candidate.in === 'query' && candidate.name === name);
+      if (!parameter) throw new ApiError('parameter_invalid', `${name} is not a query parameter of ${operation.operationId}.`, name);
+      const values = search.getAll(name);
+      const type = parameter.schema.type;
+      let value: unknown = values.at(-1);
+      if (type === 'array') value = values.flatMap((item) => item.split(','));
+      else if (type === 'integer' || type === 'number') value = /^-?\d+(\.\d+)?$/.test(String(value)) ? Number(value) : value;
+      else if (type === 'boolean') value = value === 'true' ? true : value === 'false' ? false : value;
+      const problem = this.index.parameterProblems(operation.api, parameter, value)[0];
+      if (problem) throw new ApiError('parameter_invalid', `The query parameter ${name}: ${problem.message}`, name);
+      query[name] = value;
+    }
+    for (const parameter of operation.parameters) {
+      if (parameter.in !== 'query' || query[parameter.name] !== undefined) continue;
+      if (parameter.required) throw new ApiError('parameter_invalid', `The query parameter ${parameter.name} is required.`, parameter.name);
+      if (parameter.schema.default !== undefined) query[parameter.name] = parameter.schema.default;
+    }
+    return query;
+  }
+
+  private checkParameters(operation: SpecOperation, params: Record<string, string>, headers: Record<string, string | undefined>) {
+    for (const parameter of operation.parameters) {
+      const value =
+        parameter.in === 'path' ? params[parameter.name] : parameter.in === 'header' ? headers[parameter.name.toLowerCase()] : undefined;
+      if (value === undefined) {
+        if (parameter.required && parameter.in === 'header') {
+          throw new ApiError('parameter_invalid', `The ${parameter.name} header is required.`, parameter.name);
+        }
+        continue;
+      }
+      const problem = this.index.parameterProblems(operation.api, parameter, value)[0];
+      if (!problem) continue;
+      // An ID of the wrong kind names nothing this operation can find.
+      if (parameter.in === 'path' && /_id$/.test(parameter.name)) throw notFound(value, parameter.name);
+      throw new ApiError(
+        'parameter_invalid',
+        `The ${parameter.name} ${parameter.in === 'header' ? 'header' : 'parameter'}: ${problem.message}`,
+        parameter.name,
+      );
+    }
+  }
+
+  private readBody(operation: SpecOperation, contentType: string | undefined, text: string | undefined): Record<string, unknown> {
+    const empty = text === undefined || text.trim() === '';
+    if (text !== undefined && text.length > maxBodyBytes) {
+      throw new ApiError('parameter_invalid', `The body is larger than ${maxBodyBytes} bytes.`);
+    }
+    if (!operation.body) {
+      if (!empty) throw new ApiError('parameter_invalid', `${operation.operationId} takes no body.`);
+      return {};
+    }
+    if (operation.body.mediaType !== 'application/json') {
+      if (empty && operation.body.required)
+        throw new ApiError('parameter_invalid', `${operation.operationId} needs a ${operation.body.mediaType} body.`);
+      if (!empty && !(contentType ?? '').startsWith(operation.body.mediaType.split(';')[0] ?? '')) {
+        throw new ApiError('parameter_invalid', `Send the body as ${operation.body.mediaType}.`);
+      }
+      return {};
+    }
+    if (empty) {
+      if (operation.body.required) throw new ApiError('parameter_invalid', `${operation.operationId} needs a JSON body.`);
+      return {};
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new ApiError('parameter_invalid', 'The body is not valid JSON.');
+    }
+    if (operation.body.schemaKey) {
+      const problem = this.index.problems(operation.body.schemaKey, body, 'request')[0];
+      if (problem) {
+        throw new ApiError('parameter_invalid', `${problem.param ?? 'The body'}: ${problem.message}`, problem.param);
+      }
+    }
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      throw new ApiError('parameter_invalid', 'The body must be a JSON object.');
+    return body as Record<string, unknown>;
+  }
+
+  /** Runs the operation's handler, then the jobs it made due (an advance of the clock runs what falls in it). */
+  private run(context: RequestContext): HandlerResult {
+    const handler = this.handlers.get(context.operation.operationId) ?? this.handlers.get('*');
+    if (!handler) throw new Error(`no handler answers ${context.operation.operationId}`);
+    const result = handler(context);
+    this.runDue(context.account, context.wall);
+    return result;
+  }
+
+  /**
+   * Runs a POST under an idempotency key. The key is taken before anything awaits, so that a second
+   * request with it, arriving while the first runs, gets `409 idempotency_key_in_use`.
+   */
+  private async idempotent(
+    account: AccountState,
+    context: RequestContext,
+    key: string,
+    text: string,
+    extra: Record<string, string>,
+  ): Promise<HandlerResult> {
+    const now = context.now();
+    const entry = account.idempotency[key];
+    const live = entry && now - entry.at < dayMs ? entry : undefined;
+    if (live && live.status === undefined) {
+      throw new ApiError(
+        'idempotency_key_in_use',
+        'A request with this Idempotency-Key is still running. Retry in a few seconds with the same key and body.',
+      );
+    }
+    const taken = {fingerprint: '', at: now};
+    if (!live) account.idempotency[key] = taken;
+    const fingerprint = await digest(`${context.operation.method} ${context.operation.path} ${JSON.stringify(context.params)} ${text}`);
+    if (live) {
+      if (live.fingerprint !== fingerprint) {
+        throw new ApiError(
+          'idempotency_key_reused',
+          'This Idempotency-Key was used in the last 24 hours with a different body. Use a new key for a new request.',
+        );
+      }
+      extra['idempotent-replayed'] = 'true';
+      return {status: live.status ?? 500, body: live.body};
+    }
+    taken.fingerprint = fingerprint;
+    try {
+      const result = this.run(context);
+      account.idempotency[key] = {...taken, status: result.status, body: result.body};
+      return result;
+    } catch (error) {
+      // Refusals by the state of objects are saved and replayed; anything else frees the key.
+      if (error instanceof ApiError && [404, 409, 422].includes(error.status)) {
+        account.idempotency[key] = {...taken, status: error.status, body: error.body(context.requestId ?? '')};
+      } else delete account.idempotency[key];
+      throw error;
+    }
+  }
+
+  private checked(operation: SpecOperation | undefined, response: SandboxResponse): SandboxResponse {
+    if (!this.options.validateResponses || !operation) return response;
+    const documented = operation.responses.find((candidate) => candidate.status === response.status);
+    const where = `${operation.operationId} ${response.status}`;
+    if (!documented) this.responseProblems.push(`${where}: the status is not documented`);
+    else if (documented.schemaKey) {
+      for (const problem of this.index.problems(documented.schemaKey, response.body, 'response')) {
+        this.responseProblems.push(`${where}: ${problem.param ?? '(body)'} ${problem.message}`);
+      }
+    }
+    return response;
+  }
+}
+
+/** A `write` permission does not include the matching `read` (/api/authentication). */
+const hasPermission = (granted: string[], needed: string) => !needed || granted.includes('*') || granted.includes(needed);
+
+async function digest(text: string): Promise<string> {
+  const bytes = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}

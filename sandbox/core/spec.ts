@@ -1,0 +1,230 @@
+/**
+ * The specs as the sandbox reads them: every operation with its route, its parameters, its body and
+ * response schemas, its examples, its permission and its events; and the validator of each schema.
+ *
+ * Schemas are validated by @cfworker/json-schema, which interprets a schema instead of compiling it
+ * to code: spec text stays data, in Node as in a browser worker under a CSP without `unsafe-eval`.
+ * OpenAPI 3.0 schemas are turned into JSON Schema 2019-09 once per API and direction: `nullable`
+ * adds `null` to the type, a `readOnly` property is not required of a request, a `writeOnly` one not of
+ * a response, and `#/components/schemas/X` becomes `#/$defs/X` of one root document per API.
+ */
+import {dereference, validate, type Schema} from '@cfworker/json-schema';
+import type {OpenApiDocument} from '../../lib/api-model/specs';
+
+export type ApiName = 'accounts' | 'financial';
+export type SandboxSpecs = Record<ApiName, OpenApiDocument>;
+
+export type Parameter = {name: string; in: 'path' | 'query' | 'header' | 'cookie'; required: boolean; schema: Schema};
+
+export type SpecResponse = {status: number; schemaKey?: string; example?: unknown};
+
+export type SpecOperation = {
+  api: ApiName;
+  operationId: string;
+  method: string;
+  /** The path template, `/v1/payments/{payment_id}`. */
+  path: string;
+  permission: string;
+  /** The event types the operation documents (`x-plaza-events`). */
+  events: string[];
+  sandboxOnly: boolean;
+  parameters: Parameter[];
+  /** The media type of the body and the key of its schema, when the operation takes one. */
+  body?: {mediaType: string; required: boolean; schemaKey?: string};
+  /** Documented responses, in the order of the spec. */
+  responses: SpecResponse[];
+  match: (path: string) => Record<string, string> | undefined;
+  /** How many literal segments the template has: a literal route wins over a parameter. */
+  literals: number;
+};
+
+export type SchemaProblem = {param: string | null; message: string};
+type Direction = 'request' | 'response';
+
+const base = (api: ApiName, direction: Direction) => `https://sandbox.plaza.example/${api}/${direction}`;
+const methods = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+type Node = Record<string, unknown>;
+const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A local `$ref` (`#/components/...`) followed to its target, or the value itself. */
+function follow(document: OpenApiDocument, value: unknown): Node {
+  let node = value;
+  for (let hops = 0; isNode(node) && typeof node.$ref === 'string' && hops < 16; hops++) {
+    const pointer: string = node.$ref;
+    node = pointer
+      .slice(2)
+      .split('/')
+      .reduce<unknown>((at, key) => (isNode(at) ? at[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), document);
+  }
+  return isNode(node) ? node : {};
+}
+
+/** An OpenAPI 3.0 schema as JSON Schema 2019-09, for one direction of travel. */
+function toJsonSchema(schema: unknown, direction: Direction, api: ApiName): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => toJsonSchema(item, direction, api));
+  if (!isNode(schema)) return schema;
+  const out: Node = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (
+      key === 'example' ||
+      key === 'examples' ||
+      key === 'description' ||
+      key === 'nullable' ||
+      key === 'discriminator' ||
+      key.startsWith('x-')
+    )
+      continue;
+    if (key === '$ref' && typeof value === 'string')
+      out.$ref = value.replace(/^#\/components\/schemas\//, `${base(api, direction)}#/$defs/`);
+    else if (key === 'properties' && isNode(value))
+      out.properties = Object.fromEntries(Object.entries(value).map(([name, property]) => [name, toJsonSchema(property, direction, api)]));
+    else if (key === 'enum' || key === 'default' || key === 'const' || key === 'required') out[key] = value;
+    else out[key] = toJsonSchema(value, direction, api);
+  }
+  if (schema.nullable === true) {
+    if (typeof out.type === 'string') out.type = [out.type, 'null'];
+    if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...(out.enum as unknown[]), null];
+  }
+  if (Array.isArray(out.required) && isNode(schema.properties)) {
+    const skip = direction === 'request' ? 'readOnly' : 'writeOnly';
+    const properties = schema.properties;
+    out.required = (out.required as string[]).filter((name) => !(isNode(properties[name]) && properties[name][skip] === true));
+  }
+  return out;
+}
+
+/** The operations of both specs, and the validators of their schemas. */
+export class SpecIndex {
+  readonly operations: SpecOperation[] = [];
+  private readonly sources = new Map<string, unknown>();
+  private readonly roots = new Map<string, Record<string, Schema | boolean>>();
+
+  constructor(readonly specs: SandboxSpecs) {
+    for (const api of Object.keys(specs) as ApiName[]) this.index(api, specs[api]);
+    // A literal segment beats a parameter: /v1/transactions/export before /v1/transactions/{id}.
+    this.operations.sort((a, b) => b.literals - a.literals);
+  }
+
+  private index(api: ApiName, document: OpenApiDocument) {
+    for (const [path, item] of Object.entries(document.paths ?? {})) {
+      for (const method of methods) {
+        const raw = item[method];
+        if (!isNode(raw)) continue;
+        const operationId = String(raw.operationId ?? `${method} ${path}`);
+        const parameters = new Map<string, Parameter>();
+        for (const entry of [...((item.parameters as unknown[]) ?? []), ...((raw.parameters as unknown[]) ?? [])]) {
+          const parameter = follow(document, entry);
+          const name = String(parameter.name);
+          parameters.set(`${String(parameter.in)} ${name}`, {
+            name,
+            in: parameter.in as Parameter['in'],
+            required: parameter.required === true,
+            schema: (toJsonSchema(follow(document, parameter.schema), 'request', api) as Schema) ?? {},
+          });
+        }
+        const requestBody = raw.requestBody ? follow(document, raw.requestBody) : undefined;
+        let body: SpecOperation['body'];
+        if (requestBody && isNode(requestBody.content)) {
+          const [mediaType = 'application/json', content] = Object.entries(requestBody.content)[0] ?? [];
+          const schemaKey = isNode(content) && content.schema ? this.register(api, `${operationId}.body`, content.schema) : undefined;
+          body = {mediaType, required: requestBody.required === true, schemaKey};
+        }
+        const responses: SpecResponse[] = [];
+        for (const [status, value] of Object.entries(isNode(raw.responses) ? raw.responses : {})) {
+          const response = follow(document, value);
+          const json = isNode(response.content) ? follow(document, response.content['application/json']) : {};
+          const examples = isNode(json.examples) ? Object.values(json.examples).map((example) => follow(document, example).value) : [];
+          responses.push({
+            status: Number(status),
+            schemaKey: json.schema ? this.register(api, `${operationId}.${status}`, json.schema) : undefined,
+            example: json.example ?? examples[0],
+          });
+        }
+        const names: string[] = [];
+        const pattern = new RegExp(
+          `^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{([^}]+)\\?\}/g, (_, name: string) => (names.push(name), '([^/]+)'))}$`,
+        );
+        this.operations.push({
+          api,
+          operationId,
+          method: method.toUpperCase(),
+          path,
+          permission: String(raw['x-plaza-permission'] ?? ''),
+          events: Array.isArray(raw['x-plaza-events']) ? raw['x-plaza-events'].map(String) : [],
+          sandboxOnly: raw['x-plaza-sandbox-only'] === true,
+          parameters: [...parameters.values()],
+          body,
+          responses,
+          match: (concrete) => {
+            const found = pattern.exec(concrete);
+            if (!found) return undefined;
+            return Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(found[index + 1] ?? '')]));
+          },
+          literals: path.split('/').filter((part) => part && !part.startsWith('{')).length,
+        });
+      }
+    }
+  }
+
+  /** Keeps an operation's schema under a key of its API's root document; returns the key. */
+  private register(api: ApiName, name: string, schema: unknown): string {
+    this.sources.set(`${api}:${name}`, schema);
+    return `${api}:${name}`;
+  }
+
+  /** The operations whose method and path match, best first. */
+  route(method: string, path: string): {operation: SpecOperation; params: Record<string, string>} | 'method' | undefined {
+    let pathMatched = false;
+    for (const operation of this.operations) {
+      const params = operation.match(path);
+      if (!params) continue;
+      if (operation.method === method) return {operation, params};
+      pathMatched = true;
+    }
+    return pathMatched ? 'method' : undefined;
+  }
+
+  private lookup(api: ApiName, direction: Direction): Record<string, Schema | boolean> {
+    const key = `${api}/${direction}`;
+    let lookup = this.roots.get(key);
+    if (!lookup) {
+      const document = this.specs[api];
+      const defs: Node = {};
+      for (const [name, schema] of Object.entries(document.components?.schemas ?? {})) defs[name] = toJsonSchema(schema, direction, api);
+      for (const [sourceKey, schema] of this.sources) {
+        if (sourceKey.startsWith(`${api}:`)) defs[sourceKey.slice(api.length + 1)] = toJsonSchema(schema, direction, api);
+      }
+      lookup = dereference({$id: base(api, direction), $defs: defs} as Schema);
+      this.roots.set(key, lookup);
+    }
+    return lookup;
+  }
+
+  /** What is wrong with a value for the schema under `schemaKey` (empty when it fits). */
+  problems(schemaKey: string, value: unknown, direction: Direction): SchemaProblem[] {
+    const [api, name = ''] = schemaKey.split(/:(.*)/s) as [ApiName, string];
+    return this.check(value, {$ref: `${base(api, direction)}#/$defs/${name}`}, this.lookup(api, direction));
+  }
+
+  /** What is wrong with a parameter's value for its (inline) schema. */
+  parameterProblems(api: ApiName, parameter: Parameter, value: unknown): SchemaProblem[] {
+    return this.check(value, parameter.schema, this.lookup(api, 'request')).map((problem) => ({...problem, param: parameter.name}));
+  }
+
+  private check(value: unknown, schema: Schema, lookup: Record<string, Schema | boolean>): SchemaProblem[] {
+    const result = validate(value, schema, '2019-09', lookup, false);
+    if (result.valid) return [];
+    // The innermost errors say what is wrong; the outer ones only that a property or item failed.
+    const inner = result.errors.filter(
+      (error) => !['properties', '$ref', 'items', 'allOf', 'additionalProperties'].includes(error.keyword),
+    );
+    return (inner.length > 0 ? inner : result.errors).map((error) => {
+      const path = error.instanceLocation.replace(/^#\/?/, '').split('/').filter(Boolean);
+      const missing = error.keyword === 'required' ? /property "([^"]+)"/.exec(error.error)?.[1] : undefined;
+      if (missing) path.push(missing);
+      const message = error.error === 'False boolean schema.' ? 'is not a field here' : error.error;
+      return {param: path.length > 0 ? path.join('.') : null, message};
+    });
+  }
+}
