@@ -43,9 +43,22 @@ export function fitExample(context: RequestContext, example: unknown): Json {
   return (rewrite(example) ?? {}) as Json;
 }
 
-/** Copies the body's top-level fields that the object has onto it. */
+const kind = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
+/** Two arrays hold items of one JSON type (a list of codes does not replace a list of objects). */
+const sameItems = (a: unknown, b: unknown) =>
+  !Array.isArray(a) || !Array.isArray(b) || a.length === 0 || b.length === 0 || kind(a[0]) === kind(b[0]);
+
+/**
+ * Copies the body's fields that the object has, of the same JSON type (or onto a `null`), onto it;
+ * nested objects merge, so that a field the body leaves out keeps the object's value.
+ */
 export function overlay(object: Json, body: Json): Json {
-  for (const [key, value] of Object.entries(body)) if (Object.hasOwn(object, key)) object[key] = value;
+  for (const [key, value] of Object.entries(body)) {
+    if (!Object.hasOwn(object, key)) continue;
+    const current = object[key];
+    if (kind(current) === 'object' && kind(value) === 'object') overlay(current as Json, value as Json);
+    else if (current === null || (kind(current) === kind(value) && sameItems(current, value))) object[key] = value;
+  }
   return object;
 }
 

@@ -1,6 +1,7 @@
 /** The sandbox core: everything a host (the Node server, a browser worker, a test) needs. */
 import {generic} from './generic';
 import {Sandbox, type SandboxOptions} from './sandbox';
+import type {SpecIndex} from './spec';
 
 export {Sandbox, maxBodyBytes, type Domain, type SandboxRequest, type SandboxResponse} from './sandbox';
 export {SpecIndex, type SandboxSpecs} from './spec';
@@ -9,4 +10,5 @@ export {emptyState, type SandboxState} from './state';
 /** Plaza's behaviour, domain by domain; the generic answer comes last. */
 export const domains = [generic];
 
-export const createSandbox = (options: Omit<SandboxOptions, 'domains'>) => new Sandbox({...options, domains});
+/** A sandbox of Plaza's behaviour; pass the specs' index when making many (it is the costly part). */
+export const createSandbox = (options: Omit<SandboxOptions, 'domains'>, index?: SpecIndex) => new Sandbox({...options, domains}, index);

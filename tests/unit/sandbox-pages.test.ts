@@ -1,0 +1,42 @@
+/**
+ * Every request block of the hand-written pages, run against the sandbox: each page in a fresh
+ * sandbox account, its blocks in page order, IDs carried from earlier responses (tests/lib/run-pages.ts).
+ *
+ * What holds for every block: the sandbox answers it without a 5xx or a crash, and every answer fits
+ * its operation's response schema. At most 5% of the blocks may be titled "Not run in the sandbox:
+ * <reason>". The summary printed at the end says how many blocks ran exactly as their page shows, and
+ * lists the others with what differs.
+ */
+import assert from 'node:assert/strict';
+import {test} from 'node:test';
+import {readSpec} from '../../lib/api-model/specs';
+import {createSandbox, SpecIndex} from '../../sandbox/core';
+import {docsRequestPages} from '../lib/page-requests';
+import {runPage, type BlockOutcome} from '../lib/run-pages';
+
+test('every request block of the pages runs against the sandbox without a 5xx, and every answer fits its schema', async () => {
+  const specs = {accounts: readSpec('specs/accounts.yaml'), financial: readSpec('specs/financial.yaml')};
+  const index = new SpecIndex(specs);
+  // One wall-clock second per request keeps the pages under the 25-a-second rate limit.
+  let wall = Date.parse('2026-01-08T10:00:00Z');
+  const outcomes: BlockOutcome[] = [];
+  const schemaProblems: string[] = [];
+  for (const [number, page] of docsRequestPages().entries()) {
+    const sandbox = createSandbox({specs, validateResponses: true, wall: () => (wall += 1000)}, index);
+    outcomes.push(...(await runPage(sandbox, page.file, page.requests, `sk_test_page${number}reader`)));
+    schemaProblems.push(...sandbox.responseProblems.map((problem) => `${page.file}: ${problem}`));
+  }
+  const crashes = outcomes.filter((outcome) => outcome.problems.some((problem) => /^(answered 5\d\d|the sandbox threw)/.test(problem)));
+  const marked = outcomes.filter((outcome) => outcome.notRun);
+  const differing = outcomes.filter((outcome) => !outcome.notRun && outcome.problems.length > 0);
+  console.log(
+    `${outcomes.length} blocks: ${outcomes.length - marked.length - differing.length} ran as their page shows, ` +
+      `${differing.length} differ, ${marked.length} marked not run`,
+  );
+  for (const outcome of differing)
+    console.log(`  ${outcome.file}:${outcome.line} ${outcome.request}: ${outcome.problems.slice(0, 2).join('; ')}`);
+  assert.ok(outcomes.length > 100, `only ${outcomes.length} request blocks found`);
+  assert.deepEqual(crashes, []);
+  assert.deepEqual(schemaProblems, []);
+  assert.ok(marked.length <= outcomes.length * 0.05, `${marked.length} of ${outcomes.length} blocks are marked not run (at most 5%)`);
+});
