@@ -1,0 +1,716 @@
+/**
+ * Money in: payments by card, wallet and ACH, their refunds, the test payment methods that every
+ * sandbox account holds, the ACH return simulation and the sandbox clock.
+ *
+ * Card and wallet payments are decided while the request waits (/guides/payments/process-card-payments):
+ * `succeeded`, `authorized` with `capture: false`, or a decline answered `422 processing_error` that is
+ * still recorded as a `failed` payment. ACH payments are `processing` until the clock jobs submit them at
+ * the 17:00 UTC cutoff and settle or return them two days later (/guides/payments/process-ach-payments).
+ * Refunds are `pending` until the cutoff submits them (/guides/refunds/refund-payments). Every movement
+ * of money goes through the ledger; the holder is always the caller's account, since a marketplace
+ * payment's funds land in the platform's balance (/guides/marketplaces/transfer-funds-to-sellers).
+ * The sandbox has no weekends or holidays (/api/testing), so a business day is 24 hours.
+ */
+import type {AccountContext, RequestContext} from '../context';
+import {ApiError} from '../errors';
+import {recordTransaction, requireAvailable} from '../ledger';
+import type {Domain, Handler, JobRunner} from '../sandbox';
+import {iso, type ApiObject} from '../state';
+
+const hourMs = 3600_000;
+const dayMs = 24 * hourMs;
+/** Card and wallet funds become available 2 business days after capture (/concepts/transactions). */
+const cardFundsDelayMs = 2 * dayMs;
+/** ACH funds become available 4 business days after the debit is submitted (/concepts/transactions). */
+const achFundsDelayMs = 4 * dayMs;
+/**
+ * An ACH debit settles, or its bank returns it for a problem with the account, 2 banking days after it
+ * is submitted (the return window of the ACH return codes), within the "1 to 3 business days" of the
+ * Payment status flow, so that 72 hours from any creation complete it (/api/testing).
+ */
+const achOutcomeDelayMs = 2 * dayMs;
+/** ACH refunds succeed 1 to 3 business days after submission: 1 here; card and wallet refunds at submission. */
+const achRefundDelayMs = dayMs;
+/** An authorization lasts 7 days (/guides/payments/authorize-and-capture-payments). */
+const authorizationMs = 7 * dayMs;
+/** Plaza submits ACH debits and refunds at 17:00 UTC each business day. */
+const cutoffHour = 17;
+/** The smallest payment in every currency (50 for USD) and the largest ACH payment (/api/errors `amount_invalid`). */
+const minimumAmount = 50;
+const maximumAchAmount = 2_500_000;
+/** The sandbox's amount that makes a refund fail (/api/testing). */
+const failingRefundAmount = 9904;
+
+export type Payment = ApiObject & {
+  amount: number;
+  currency: string;
+  status: 'processing' | 'authorized' | 'succeeded' | 'failed' | 'canceled';
+  capture: boolean;
+  amount_captured: number;
+  amount_refunded: number;
+  payment_method_id: string;
+  payment_method_type: 'card' | 'bank_account' | 'apple_pay' | 'google_pay';
+  customer_id: string | null;
+  account_id: string | null;
+  description: string | null;
+  statement_descriptor: string | null;
+  failure_code: string | null;
+  failure_message: string | null;
+  authorization_expires_at: string | null;
+  updated_at: string;
+  authorized_at: string | null;
+  captured_at: string | null;
+  failed_at: string | null;
+  canceled_at: string | null;
+};
+
+type Refund = ApiObject & {
+  payment_id: string;
+  amount: number;
+  currency: string;
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled';
+  failure_code: string | null;
+  failure_message: string | null;
+  updated_at: string;
+  succeeded_at: string | null;
+  failed_at: string | null;
+  canceled_at: string | null;
+};
+
+type Decline = 'card_declined' | 'insufficient_funds' | 'expired_card' | 'incorrect_cvc' | 'fraud_suspected' | 'processor_unavailable';
+
+/** Each decline: its cause and advice (/api/errors, failure codes), and the ISO 8583 answer of the card network. */
+const declines: Record<Decline, {cause: string; advice: string; code: string; text: string}> = {
+  card_declined: {
+    cause: 'The card issuer declined the payment without giving a reason.',
+    advice: 'Ask the buyer for another payment method.',
+    code: '05',
+    text: 'Do not honor',
+  },
+  insufficient_funds: {
+    cause: 'The card has insufficient funds for this amount.',
+    advice: 'Ask the buyer for another payment method.',
+    code: '51',
+    text: 'Insufficient funds',
+  },
+  expired_card: {
+    cause: "The card's expiry date has passed.",
+    advice: 'Ask the buyer to enter a current card.',
+    code: '54',
+    text: 'Expired card',
+  },
+  incorrect_cvc: {
+    cause: "The card's security code is wrong.",
+    advice: 'Ask the buyer to enter the card details again.',
+    code: 'N7',
+    text: 'CVV2 mismatch',
+  },
+  fraud_suspected: {
+    cause: "The issuer or Plaza's fraud checks blocked the payment as likely fraud.",
+    advice: 'Do not retry; review the order.',
+    code: '59',
+    text: 'Suspected fraud',
+  },
+  processor_unavailable: {
+    cause: 'The card network could not be reached in time.',
+    advice: 'Retry later as a new payment with a new idempotency key.',
+    code: '91',
+    text: 'Issuer or switch inoperative',
+  },
+};
+
+/**
+ * The test card numbers of the sandbox values, by their last four digits: the decline each one causes,
+ * or the dispute that follows its payment. Cards keep no number but `last4`, and in the sandbox every
+ * card number is a test number, so a card's outcome is read from it.
+ */
+const testCards: Record<string, Decline | 'dispute'> = {
+  '2107': 'card_declined',
+  '2206': 'insufficient_funds',
+  '2305': 'expired_card',
+  '2404': 'incorrect_cvc',
+  '2503': 'processor_unavailable',
+  '2602': 'fraud_suspected',
+  '2701': 'dispute',
+};
+
+type ReturnCode = 'R01' | 'R02' | 'R03' | 'R04' | 'R09' | 'R16' | 'R20';
+type ReturnFailure = 'bank_account_insufficient_funds' | 'bank_account_closed' | 'bank_account_not_found';
+
+/** The failure code of each return code (the spec's `x-plaza-sandbox-values`), with the bank's text. */
+const returnCodes: Record<ReturnCode, [ReturnFailure, string]> = {
+  R01: ['bank_account_insufficient_funds', 'Insufficient funds'],
+  R02: ['bank_account_closed', 'Account closed'],
+  R03: ['bank_account_not_found', 'No account, unable to locate account'],
+  R04: ['bank_account_not_found', 'Invalid account number'],
+  R09: ['bank_account_insufficient_funds', 'Uncollected funds'],
+  R16: ['bank_account_closed', 'Account frozen'],
+  R20: ['bank_account_closed', 'Non-transaction account'],
+};
+
+const returnMessages: Record<ReturnFailure, (code: string) => string> = {
+  bank_account_insufficient_funds: (code) =>
+    `The bank returned the debit because the account does not have enough funds (${code}). Ask the customer to pay another way, or try again later.`,
+  bank_account_closed: (code) =>
+    `The bank returned the debit because the account is closed, frozen or cannot be debited (${code}). Ask the customer for another bank account.`,
+  bank_account_not_found: (code) =>
+    `The bank returned the debit because it has no account with this number (${code}). Ask the customer to check the details and save the bank account again.`,
+};
+
+/** The test bank account numbers, by their last four digits: the return code of their debits. */
+const testBankAccounts: Record<string, ReturnCode> = {'1113': 'R01', '1116': 'R02', '1119': 'R03'};
+
+/** The test payment methods that every sandbox account holds from its start (/api/testing, test values). */
+const testCardIds = {
+  card_testvisacredit0000000000: ['visa', '1008', 'credit'],
+  card_testmastercarddebit00000: ['mastercard', '1006', 'debit'],
+  card_testdeclined000000000000: ['visa', '2107', 'credit'],
+  card_testinsufficientfunds000: ['visa', '2206', 'credit'],
+  card_testdispute0000000000000: ['visa', '2701', 'credit'],
+} as const;
+const testBankAccountIds = {ba_testverified000000000000: '6789', ba_testinsufficientfunds000: '1113'} as const;
+
+function openTestMethods(context: AccountContext) {
+  const now = context.nowIso();
+  const expiryYear = new Date(context.now()).getUTCFullYear() + 5;
+  for (const [id, [brand, last4, funding]] of Object.entries(testCardIds)) {
+    context.save({
+      id,
+      customer_id: null,
+      brand,
+      last4,
+      exp_month: 12,
+      exp_year: expiryYear,
+      funding,
+      country: 'US',
+      cardholder_name: null,
+      billing_address: {line1: null, line2: null, city: null, state: null, postal_code: '80202', country: 'US'},
+      fingerprint: `TestCard${last4}Sbox`,
+      status: 'active',
+      metadata: {},
+      created_at: now,
+      updated_at: now,
+    });
+  }
+  for (const [id, last4] of Object.entries(testBankAccountIds)) {
+    context.save({
+      id,
+      customer_id: null,
+      account_holder_name: 'Sandbox Test Account',
+      account_holder_type: 'individual',
+      account_type: 'checking',
+      bank_name: 'Sandbox Bank',
+      last4,
+      country: 'US',
+      currency: 'USD',
+      status: 'verified',
+      verification_method: 'instant',
+      verification_attempts_remaining: 3,
+      failure_code: null,
+      metadata: {},
+      verified_at: now,
+      created_at: now,
+      updated_at: now,
+    });
+  }
+}
+
+/** The next 17:00 UTC after a time. */
+function nextCutoff(ms: number): number {
+  const today = Math.floor(ms / dayMs) * dayMs + cutoffHour * hourMs;
+  return today > ms ? today : today + dayMs;
+}
+
+/** Plaza's fee, by the Payments product's pricing (Get all products): 2.9% + 30 for cards and wallets, 0.8% capped at 500 for ACH. */
+const paymentFee = (payment: Payment, amount: number) =>
+  payment.payment_method_type === 'bank_account' ? Math.min(500, Math.round(amount * 0.008)) : Math.round(amount * 0.029) + 30;
+
+const methodType = (method: ApiObject): Payment['payment_method_type'] =>
+  method.id.startsWith('card_') ? 'card' : method.id.startsWith('ba_') ? 'bank_account' : (method.type as 'apple_pay' | 'google_pay');
+
+/** Why a card or wallet payment is declined, if it is: an expired method, a test card, or the amount 9901. */
+function declineOf(method: ApiObject, amount: number): Decline | undefined {
+  if (method.status === 'expired') return 'expired_card';
+  const outcome = method.id.startsWith('card_') ? testCards[String(method.last4)] : undefined;
+  if (outcome && outcome !== 'dispute') return outcome;
+  return amount === 9901 ? 'processor_unavailable' : undefined;
+}
+
+/** Whether a dispute case opens once the payment succeeds: the dispute test card or the amount 9902. */
+function disputeFollows(context: AccountContext, payment: Payment): boolean {
+  const method = context.find(payment.payment_method_id);
+  return payment.amount === 9902 || (payment.payment_method_type === 'card' && testCards[String(method?.last4)] === 'dispute');
+}
+
+/** The clock's tally of one advance: what completed between `from` and `to` (ms). */
+type Advance = {from: number; to: number; completed: Record<Completion, number>};
+export type Completion = 'payments' | 'refunds' | 'payouts' | 'settlements' | 'expired_authorizations';
+
+/**
+ * Counts an object that reached a final state in a clock job, for the answer of Advance sandbox clock.
+ * The jobs that fall in an advance run right after its handler, inside the same request, so only
+ * completions timed within the advance count; the domains of payouts and settlements call it too.
+ */
+export function countCompletion(context: AccountContext, kind: Completion) {
+  const advance = context.account.singletons.clock as Advance | undefined;
+  if (advance && context.now() > advance.from && context.now() <= advance.to) advance.completed[kind] += 1;
+}
+
+/**
+ * Moves the clock forward by `hours`. The jobs that fall due run after this handler returns, in the
+ * same request, and count themselves into the `completed` object this answer holds.
+ */
+const advanceSandboxClock: Handler = (context) => {
+  const hours = context.body.hours as number;
+  const from = context.now();
+  context.account.clockOffset += hours * hourMs;
+  const advance: Advance = {
+    from,
+    to: context.now(),
+    completed: {payments: 0, refunds: 0, payouts: 0, settlements: 0, expired_authorizations: 0},
+  };
+  context.account.singletons.clock = advance;
+  return {
+    status: 200,
+    body: {account_id: context.account.id, current_time: context.nowIso(), advanced_hours: hours, completed: advance.completed},
+  };
+};
+
+const getPayment = (context: RequestContext) => context.get(context.params.payment_id ?? '', 'payment_id', ['pay']) as Payment;
+
+/** Records what the card network or the ACH network answered for a payment (/concepts/transactions). */
+function recordProcessorResponse(context: AccountContext, payment: Payment, answer: {code: string; text: string; approved: boolean}) {
+  const method = context.find(payment.payment_method_id);
+  const ach = payment.payment_method_type === 'bank_account';
+  // A network that could not be reached checked nothing; ACH checks neither address nor code, wallets no code.
+  const reached = answer.code !== declines.processor_unavailable.code;
+  const address = (method?.billing_address as {line1?: unknown} | undefined)?.line1 ? 'match' : 'postal_code_only';
+  const cvc = answer.code === declines.incorrect_cvc.code ? 'no_match' : 'match';
+  context.save({
+    id: context.newId('pr'),
+    payment_id: payment.id,
+    processor: ach ? 'ach' : method?.brand,
+    response_code: answer.code,
+    response_message: answer.text,
+    avs_result: ach ? null : reached ? address : 'unavailable',
+    cvc_result: payment.payment_method_type !== 'card' ? null : reached ? cvc : 'unavailable',
+    network_transaction_id: ach || !reached ? null : String(581e12 + context.account.seq),
+    approved: answer.approved,
+    created_at: context.nowIso(),
+  });
+}
+
+/** A payment's money has moved: it is `succeeded`, and a dispute case may follow. */
+function succeed(context: AccountContext, payment: Payment, amount: number) {
+  const now = context.nowIso();
+  Object.assign(payment, {status: 'succeeded', amount_captured: amount, captured_at: now, updated_at: now});
+  if (disputeFollows(context, payment)) context.schedule(context.now(), 'dispute.open', payment.id);
+  context.emit('payment.succeeded', payment);
+}
+
+/** Captures a card or wallet payment: its funds join the pending balance until 2 days later. */
+function captureFunds(context: AccountContext, payment: Payment, amount: number) {
+  recordTransaction(context, {
+    holder: context.account.id,
+    type: 'payment',
+    amount,
+    fee: paymentFee(payment, amount),
+    currency: payment.currency,
+    sourceId: payment.id,
+    availableAt: context.now() + cardFundsDelayMs,
+    ...(payment.description ? {description: payment.description} : {}),
+  });
+  succeed(context, payment, amount);
+}
+
+function cancel(context: AccountContext, payment: Payment) {
+  const now = context.nowIso();
+  Object.assign(payment, {status: 'canceled', canceled_at: now, updated_at: now});
+  context.emit('payment.canceled', payment);
+}
+
+const hasJob = (context: AccountContext, id: string, kind: string) =>
+  context.account.jobs.some((job) => job.id === id && job.kind === kind);
+
+/** Refuses a payment that breaks a rule of its payment method before anything is recorded. */
+function checkPayment(body: Record<string, unknown>, method: ApiObject, type: Payment['payment_method_type']) {
+  const amount = body.amount as number;
+  if (type === 'bank_account') {
+    if (body.capture === false) {
+      throw new ApiError(
+        'payment_method_unusable',
+        'Bank accounts cannot be authorized without capture. Send capture true, or use a card or wallet payment method.',
+        'capture',
+      );
+    }
+    if (body.currency !== 'USD') throw new ApiError('currency_unsupported', 'ACH payments can only be made in USD.', 'currency');
+    if (method.status !== 'verified') {
+      throw new ApiError(
+        'payment_method_unusable',
+        `Bank account ${method.id} is not verified (status ${String(method.status)}). Only verified bank accounts can be charged.`,
+        'payment_method_id',
+      );
+    }
+    if (amount > maximumAchAmount)
+      throw new ApiError('amount_invalid', `amount must be at most ${maximumAchAmount} (25,000.00 USD) for an ACH payment.`, 'amount');
+  }
+  if (amount < minimumAmount)
+    throw new ApiError('amount_invalid', `amount must be at least ${minimumAmount} (0.50 ${String(body.currency)}).`, 'amount');
+}
+
+/**
+ * Create payment: a card or wallet payment is decided at once; an ACH payment waits for the cutoff.
+ * A decline is recorded as a `failed` payment with `payment.created` and `payment.failed`, then
+ * answered `422` with the decline's code.
+ */
+const createPayment: Handler = (context) => {
+  const body = context.body;
+  const method = context.get(String(body.payment_method_id), 'payment_method_id');
+  if (typeof body.customer_id === 'string') context.get(body.customer_id, 'customer_id', ['cus']);
+  if (typeof body.account_id === 'string') context.get(body.account_id, 'account_id', ['acct']);
+  const type = methodType(method);
+  checkPayment(body, method, type);
+  const now = context.nowIso();
+  const payment = context.save<Payment>({
+    id: context.newId('pay'),
+    amount: body.amount as number,
+    currency: body.currency as string,
+    status: 'processing',
+    capture: body.capture !== false,
+    amount_captured: 0,
+    amount_refunded: 0,
+    payment_method_id: method.id,
+    payment_method_type: type,
+    customer_id: (body.customer_id as string | undefined) ?? (method.customer_id as string | null) ?? null,
+    account_id: (body.account_id as string | undefined) ?? null,
+    description: (body.description as string | undefined) ?? null,
+    statement_descriptor: (body.statement_descriptor as string | undefined) ?? null,
+    failure_code: null,
+    failure_message: null,
+    metadata: body.metadata ?? {},
+    authorization_expires_at: null,
+    created_at: now,
+    updated_at: now,
+    authorized_at: null,
+    captured_at: null,
+    failed_at: null,
+    canceled_at: null,
+  });
+  if (type === 'bank_account') {
+    context.schedule(nextCutoff(context.now()), 'ach.submit', payment.id);
+    context.emit('payment.created', payment);
+    return {status: 201, body: payment};
+  }
+  const decline = declineOf(method, payment.amount);
+  if (decline) {
+    const {cause, advice} = declines[decline];
+    Object.assign(payment, {status: 'failed', failure_code: decline, failure_message: `${cause} ${advice}`, failed_at: now});
+    recordProcessorResponse(context, payment, {...declines[decline], approved: false});
+    context.emit('payment.created', payment);
+    context.emit('payment.failed', payment);
+    const next = `${advice.charAt(0).toLowerCase()}${advice.slice(1)}`;
+    throw new ApiError(decline, `${cause} The attempt is recorded as the failed payment ${payment.id}; ${next}`, 'payment_method_id');
+  }
+  recordProcessorResponse(context, payment, {code: '00', text: 'Approved', approved: true});
+  payment.authorized_at = now;
+  context.emit('payment.created', payment);
+  if (payment.capture) {
+    captureFunds(context, payment, payment.amount);
+    return {status: 201, body: payment};
+  }
+  const expiresAt = context.now() + authorizationMs;
+  Object.assign(payment, {status: 'authorized', authorization_expires_at: iso(expiresAt)});
+  context.schedule(expiresAt, 'payment.expire', payment.id);
+  context.emit('payment.authorized', payment);
+  return {status: 201, body: payment};
+};
+
+/** Captures a payment, in full or for less than authorized; the rest of the hold is released. */
+const capturesAPayment: Handler = (context) => {
+  const payment = getPayment(context);
+  if (payment.status !== 'authorized') {
+    const next = payment.status === 'canceled' ? 'Create a new payment to charge the buyer.' : 'Only authorized payments can be captured.';
+    throw new ApiError(
+      'payment_not_capturable',
+      `Payment ${payment.id} cannot be captured because its status is ${payment.status}. ${next}`,
+    );
+  }
+  const amount = (context.body.amount as number | undefined) ?? payment.amount;
+  if (amount > payment.amount) {
+    throw new ApiError(
+      'amount_invalid',
+      `amount must be at most ${payment.amount}, the amount authorized for payment ${payment.id}.`,
+      'amount',
+    );
+  }
+  context.unschedule(payment.id, 'payment.expire');
+  captureFunds(context, payment, amount);
+  return {status: 200, body: payment};
+};
+
+/** Cancels an authorization, or an ACH payment whose debit the cutoff has not submitted yet. */
+const cancelsAPayment: Handler = (context) => {
+  const payment = getPayment(context);
+  if (payment.status === 'authorized') context.unschedule(payment.id, 'payment.expire');
+  else if (payment.status === 'processing' && hasJob(context, payment.id, 'ach.submit')) context.unschedule(payment.id, 'ach.submit');
+  else {
+    const why =
+      payment.status === 'processing'
+        ? 'its debit was already submitted to the bank network. Refund it once it succeeds.'
+        : `its status is ${payment.status}.${payment.status === 'succeeded' ? ' Refund it instead.' : ''}`;
+    throw new ApiError('payment_not_cancelable', `Payment ${payment.id} cannot be canceled because ${why}`);
+  }
+  cancel(context, payment);
+  return {status: 200, body: payment};
+};
+
+/** Changes description, metadata, and the statement descriptor while the payment is `authorized`. */
+const updatePayment: Handler = (context) => {
+  const payment = getPayment(context);
+  if (context.body.statement_descriptor !== undefined && payment.status !== 'authorized') {
+    throw new ApiError(
+      'payment_not_capturable',
+      `statement_descriptor can only change before capture, and payment ${payment.id} is already ${payment.status}.`,
+      'statement_descriptor',
+    );
+  }
+  // The body holds only these fields (additionalProperties: false); metadata replaces all stored keys.
+  Object.assign(payment, context.body, {updated_at: context.nowIso()});
+  if (payment.description === '') payment.description = null;
+  return {status: 200, body: payment};
+};
+
+const getAllPaymentsForACustomer: Handler = (context) => {
+  const customer = context.get(context.params.customer_id ?? '', 'customer_id', ['cus']);
+  return {status: 200, body: context.page(context.all(['pay']).filter((payment) => payment.customer_id === customer.id))};
+};
+
+/**
+ * The bank returns an ACH debit that is still `processing`: the payment fails with the code's failure,
+ * a `payment` entry without fee reverses the submitted one with its `available_at` (/concepts/transactions),
+ * and a closed or unknown bank account becomes `errored` (the ACH return codes), except the test ones.
+ */
+function returnDebit(context: AccountContext, payment: Payment, code: ReturnCode) {
+  const [failure, text] = returnCodes[code];
+  const submitted = context.all(['txn']).find((entry) => entry.source_id === payment.id && entry.type === 'payment');
+  if (submitted) {
+    recordTransaction(context, {
+      holder: context.account.id,
+      type: 'payment',
+      amount: -payment.amount,
+      currency: payment.currency,
+      sourceId: payment.id,
+      availableAt: Date.parse(String(submitted.available_at)),
+      description: `Return of payment ${payment.id} (${code})`,
+    });
+  }
+  context.unschedule(payment.id, 'ach.submit');
+  context.unschedule(payment.id, 'ach.settle');
+  const now = context.nowIso();
+  Object.assign(payment, {
+    status: 'failed',
+    failure_code: failure,
+    failure_message: returnMessages[failure](code),
+    failed_at: now,
+    updated_at: now,
+  });
+  recordProcessorResponse(context, payment, {code, text, approved: false});
+  const bankAccount = context.find(payment.payment_method_id);
+  if (bankAccount && failure !== 'bank_account_insufficient_funds' && !Object.hasOwn(testBankAccountIds, bankAccount.id)) {
+    Object.assign(bankAccount, {status: 'errored', failure_code: failure, updated_at: now});
+  }
+  context.emit('payment.failed', payment);
+}
+
+/** Return ACH payment (sandbox): returns a `processing` ACH debit at once with the chosen code. */
+const returnAchPayment: Handler = (context) => {
+  const payment = getPayment(context);
+  if (payment.payment_method_type !== 'bank_account' || payment.status !== 'processing') {
+    const why = payment.payment_method_type === 'bank_account' ? `its status is ${payment.status}` : 'it is not an ACH payment';
+    throw new ApiError(
+      'sandbox_simulation_invalid',
+      `Payment ${payment.id} cannot be returned because ${why}. Only ACH payments that are processing can be returned.`,
+    );
+  }
+  returnDebit(context, payment, context.body.return_code as ReturnCode);
+  return {status: 200, body: payment};
+};
+
+/** Gives a failed or canceled refund's amount back to the balance and to the payment's refundable amount. */
+function giveBack(context: AccountContext, refund: Refund) {
+  recordTransaction(context, {
+    holder: context.account.id,
+    type: 'refund',
+    amount: refund.amount,
+    currency: refund.currency,
+    sourceId: refund.id,
+    description: `Reversal of refund ${refund.id}`,
+  });
+  const payment = context.find(refund.payment_id) as Payment | undefined;
+  if (payment) Object.assign(payment, {amount_refunded: payment.amount_refunded - refund.amount, updated_at: context.nowIso()});
+}
+
+/**
+ * Create refund: the amount leaves the available balance at once as a `refund` transaction, the
+ * payment's `amount_refunded` grows, and the refund waits `pending` for the next cutoff.
+ */
+const createRefund: Handler = (context) => {
+  const payment = context.get(String(context.body.payment_id), 'payment_id', ['pay']) as Payment;
+  if (payment.status !== 'succeeded') {
+    const next = payment.status === 'authorized' ? 'Cancel it to release the funds instead.' : 'Only succeeded payments can be refunded.';
+    throw new ApiError(
+      'refund_exceeds_payment',
+      `Payment ${payment.id} has nothing to refund because its status is ${payment.status}. ${next}`,
+      'payment_id',
+    );
+  }
+  const left = payment.amount_captured - payment.amount_refunded;
+  const amount = (context.body.amount as number | undefined) ?? left;
+  if (amount > left || amount < 1) {
+    throw new ApiError(
+      'refund_exceeds_payment',
+      `amount must be at most ${left}: payment ${payment.id} captured ${payment.amount_captured} and ${payment.amount_refunded} is already refunded.`,
+      'amount',
+    );
+  }
+  requireAvailable(context, context.account.id, payment.currency, amount);
+  const now = context.nowIso();
+  const refund = context.save<Refund>({
+    id: context.newId('re'),
+    payment_id: payment.id,
+    amount,
+    currency: payment.currency,
+    reason: (context.body.reason as string | undefined) ?? null,
+    status: 'pending',
+    failure_code: null,
+    failure_message: null,
+    metadata: context.body.metadata ?? {},
+    created_at: now,
+    updated_at: now,
+    succeeded_at: null,
+    failed_at: null,
+    canceled_at: null,
+  });
+  recordTransaction(context, {
+    holder: context.account.id,
+    type: 'refund',
+    amount: -amount,
+    currency: payment.currency,
+    sourceId: refund.id,
+    description: `Refund of payment ${payment.id}`,
+  });
+  Object.assign(payment, {amount_refunded: payment.amount_refunded + amount, updated_at: now});
+  context.schedule(nextCutoff(context.now()), 'refund.submit', refund.id);
+  context.emit('refund.created', refund);
+  return {status: 201, body: refund};
+};
+
+/** Cancels a `pending` refund that the cutoff has not submitted yet. */
+const cancelsARefund: Handler = (context) => {
+  const refund = context.get(context.params.refund_id ?? '', 'refund_id', ['re']) as Refund;
+  if (!hasJob(context, refund.id, 'refund.submit')) {
+    const why = refund.status === 'pending' ? 'it was already submitted at the 17:00 UTC cutoff' : `its status is ${refund.status}`;
+    throw new ApiError('refund_not_cancelable', `Refund ${refund.id} cannot be canceled because ${why}.`);
+  }
+  context.unschedule(refund.id, 'refund.submit');
+  const now = context.nowIso();
+  Object.assign(refund, {status: 'canceled', canceled_at: now, updated_at: now});
+  giveBack(context, refund);
+  context.emit('refund.canceled', refund);
+  return {status: 200, body: refund};
+};
+
+/** Changes the reason or the metadata of a refund, in any status; metadata replaces all stored keys. */
+const updateRefund: Handler = (context) => {
+  const refund = context.get(context.params.refund_id ?? '', 'refund_id', ['re']);
+  return {status: 200, body: Object.assign(refund, context.body, {updated_at: context.nowIso()})};
+};
+
+const getAllRefundsForPayment: Handler = (context) => {
+  const payment = getPayment(context);
+  return {status: 200, body: context.page(context.all(['re']).filter((refund) => refund.payment_id === payment.id))};
+};
+
+/** The card network or the bank answers a submitted refund: the amount 9904 fails with `refund_failed`. */
+function settleRefund(context: AccountContext, refund: Refund) {
+  const now = context.nowIso();
+  if (refund.amount === failingRefundAmount) {
+    Object.assign(refund, {
+      status: 'failed',
+      failure_code: 'refund_failed',
+      failure_message: 'The card issuer refused the refund. Pay the buyer back another way, for example with a payout.',
+      failed_at: now,
+      updated_at: now,
+    });
+    giveBack(context, refund);
+    context.emit('refund.failed', refund);
+  } else {
+    Object.assign(refund, {status: 'succeeded', succeeded_at: now, updated_at: now});
+    context.emit('refund.succeeded', refund);
+  }
+  countCompletion(context, 'refunds');
+}
+
+/** A clock job on a payment or a refund, run when its object still exists. */
+const on =
+  <T extends ApiObject>(run: (context: AccountContext, object: T) => void): JobRunner =>
+  (context, job) => {
+    const object = context.find(job.id);
+    if (object) run(context, object as T);
+  };
+
+export const payments: Domain = {
+  open: openTestMethods,
+  handlers: {
+    advanceSandboxClock,
+    createPayment,
+    capturesAPayment,
+    cancelsAPayment,
+    updatePayment,
+    getAllPaymentsForACustomer,
+    returnAchPayment,
+    createRefund,
+    cancelsARefund,
+    updateRefund,
+    getAllRefundsForPayment,
+  },
+  jobs: {
+    /** The cutoff submits an ACH debit: its funds come in pending, and the bank answers 2 days later. */
+    'ach.submit': on<Payment>((context, payment) => {
+      recordTransaction(context, {
+        holder: context.account.id,
+        type: 'payment',
+        amount: payment.amount,
+        fee: paymentFee(payment, payment.amount),
+        currency: payment.currency,
+        sourceId: payment.id,
+        availableAt: context.now() + achFundsDelayMs,
+        ...(payment.description ? {description: payment.description} : {}),
+      });
+      context.schedule(context.now() + achOutcomeDelayMs, 'ach.settle', payment.id);
+    }),
+    /** The buyer's bank settles the debit, or returns it for a failing test bank account. */
+    'ach.settle': on<Payment>((context, payment) => {
+      const code = testBankAccounts[String(context.find(payment.payment_method_id)?.last4)];
+      if (code) returnDebit(context, payment, code);
+      else {
+        recordProcessorResponse(context, payment, {code: '00', text: 'Settled', approved: true});
+        succeed(context, payment, payment.amount);
+      }
+      countCompletion(context, 'payments');
+    }),
+    /** An authorization still uncaptured after 7 days is canceled. */
+    'payment.expire': on<Payment>((context, payment) => {
+      if (payment.status !== 'authorized') return;
+      cancel(context, payment);
+      countCompletion(context, 'expired_authorizations');
+    }),
+    /** The cutoff submits a refund: a card or wallet refund is answered at once, an ACH refund a day later. */
+    'refund.submit': on<Refund>((context, refund) => {
+      const payment = context.find(refund.payment_id) as Payment | undefined;
+      if (payment?.payment_method_type === 'bank_account') context.schedule(context.now() + achRefundDelayMs, 'refund.settle', refund.id);
+      else settleRefund(context, refund);
+    }),
+    'refund.settle': on<Refund>(settleRefund),
+  },
+};
