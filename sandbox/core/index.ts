@@ -1,5 +1,14 @@
 /** The sandbox core: everything a host (the Node server, a browser worker, a test) needs. */
+import {accounts} from './domain/accounts';
+import {customers} from './domain/customers';
+import {disputes} from './domain/disputes';
+import {keys} from './domain/keys';
+import {payments} from './domain/payments';
+import {payouts} from './domain/payouts';
+import {transfers} from './domain/transfers';
+import {webhooks} from './domain/webhooks';
 import {generic} from './generic';
+import {ledger} from './ledger';
 import {Sandbox, type SandboxOptions} from './sandbox';
 import type {SpecIndex} from './spec';
 
@@ -8,7 +17,7 @@ export {SpecIndex, type SandboxSpecs} from './spec';
 export {emptyState, type SandboxState} from './state';
 
 /** Plaza's behaviour, domain by domain; the generic answer comes last. */
-export const domains = [generic];
+export const domains = [payments, disputes, ledger, payouts, transfers, accounts, customers, keys, webhooks, generic];
 
 /** A sandbox of Plaza's behaviour; pass the specs' index when making many (it is the costly part). */
 export const createSandbox = (options: Omit<SandboxOptions, 'domains'>, index?: SpecIndex) => new Sandbox({...options, domains}, index);

@@ -110,7 +110,11 @@ export class Sandbox {
     });
     let operation: SpecOperation | undefined;
     try {
-      const url = new URL(request.url, 'https://api.sandbox.plaza.example');
+      const base = 'https://api.sandbox.plaza.example';
+      if (!URL.canParse(request.url, base)) {
+        throw new ApiError('resource_not_found', `${request.method.toUpperCase()} ${request.url} is not an operation of the Plaza API.`);
+      }
+      const url = new URL(request.url, base);
       const route = this.index.route(request.method.toUpperCase(), url.pathname);
       if (typeof route !== 'object') {
         throw new ApiError('resource_not_found', `${request.method.toUpperCase()} ${url.pathname} is not an operation of the Plaza API.`);
@@ -321,7 +325,8 @@ export class Sandbox {
     if (!handler) throw new Error(`no handler answers ${context.operation.operationId}`);
     const result = handler(context);
     this.runDue(context.account, context.wall);
-    return result;
+    // A copy, so that a saved answer replays as it was, not as its object is now.
+    return {status: result.status, body: structuredClone(result.body)};
   }
 
   /**

@@ -159,7 +159,12 @@ export class SpecIndex {
           match: (concrete) => {
             const found = pattern.exec(concrete);
             if (!found) return undefined;
-            return Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(found[index + 1] ?? '')]));
+            try {
+              return Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(found[index + 1] ?? '')]));
+            } catch {
+              // A parameter that is not valid percent-encoding (`%E0%A4%A`) is no value of it.
+              return undefined;
+            }
           },
           literals: path.split('/').filter((part) => part && !part.startsWith('{')).length,
         });

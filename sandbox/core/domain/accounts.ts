@@ -1,0 +1,774 @@
+/**
+ * Accounts and onboarding (/concepts/accounts, /concepts/onboarding, /guides/marketplaces/onboard-sellers).
+ *
+ * The caller's own account is a `platform`, approved and `active` from the start. The seller and
+ * merchant accounts it creates are `acct_` objects of its sandbox, each with an onboarding review:
+ * `not_started`, `in_progress` once a detail is saved, `submitted` by Onboard, then `approved`,
+ * `rejected` or `action_required` by Decide onboarding, or at once for a test tax ID. The business
+ * details are kept by the path of their operations, as the generic answer keeps sub-resources.
+ */
+import {ApiError} from '../errors';
+import type {AccountContext, RequestContext} from '../context';
+import {generic} from '../generic';
+import type {Domain, Handler, HandlerResult} from '../sandbox';
+import {iso, type ApiObject} from '../state';
+import {bankOf, businessBankAccount, emitFor, openBankAccount, savedBankAccount} from './customers';
+
+type Json = Record<string, unknown>;
+type OnboardingStatus = 'not_started' | 'in_progress' | 'submitted' | 'in_review' | 'action_required' | 'approved' | 'rejected';
+type Decision = 'approve' | 'reject' | 'request_information';
+
+/** What the sandbox keeps of an account's onboarding besides the details saved. */
+type Onboarding = {
+  status: OnboardingStatus;
+  submitted_at: string | null;
+  decided_at: string | null;
+  decision_reason: string | null;
+  updated_at: string;
+  /** Documents a reviewer asked for that were not uploaded since. */
+  documents_due: string[];
+  /** The decision that the saved test tax ID makes on submission, if it is one. */
+  test_decision: Decision | null;
+};
+
+type Requirement = {
+  type: 'field' | 'document' | 'contract';
+  field: string | null;
+  document_type: string | null;
+  product_code: string | null;
+  reason: string;
+  description: string;
+};
+
+/** The test tax IDs of the sandbox, by their digits (/api/testing, test values). */
+const testTaxIds: Record<string, Decision> = {'000000001': 'approve', '000000002': 'reject', '000000003': 'request_information'};
+const rejectionReason = 'The business sells products that Plaza does not process payments for under its acceptable use policy.';
+/** A reviewer asking for more wants a recent bank statement (Decide onboarding, `request_information`). */
+const requestedDocument = 'bank_statement';
+
+const onboardingKey = (accountId: string) => `onboarding/${accountId}`;
+const onboardingOf = (context: AccountContext, accountId: string) => context.account.singletons[onboardingKey(accountId)] as Onboarding;
+const detailsPath = (accountId: string, part: string) => `/v1/accounts/${accountId}/business${part}`;
+const detailsOf = (context: AccountContext, accountId: string, part: string) =>
+  context.account.singletons[detailsPath(accountId, part)] as Json | undefined;
+
+const accountOf = (context: RequestContext) => context.get(context.params.account_id ?? '', 'account_id', ['acct']);
+
+function startOnboarding(context: AccountContext, accountId: string, status: OnboardingStatus) {
+  const now = context.nowIso();
+  const decided = status === 'approved' ? now : null;
+  context.account.singletons[onboardingKey(accountId)] = {
+    status,
+    submitted_at: decided,
+    decided_at: decided,
+    decision_reason: null,
+    updated_at: now,
+    documents_due: [],
+    test_decision: null,
+  } satisfies Onboarding;
+}
+
+/** The caller's own account: a platform, as the sandbox has sellers (/api/testing), approved and active. */
+function open(context: AccountContext) {
+  const now = context.nowIso();
+  const product = (code: string) => ({code, status: 'active', contract_id: null, added_at: now});
+  context.save({
+    id: context.account.id,
+    type: 'platform',
+    platform_account_id: null,
+    created_by_account_id: null,
+    business_name: 'Northwind Gear',
+    email: 'jordan.reyes@example.com',
+    phone: '+13035550142',
+    country: 'US',
+    default_currency: 'USD',
+    status: 'active',
+    status_reason: null,
+    products: [product('payments'), product('payouts')],
+    metadata: {},
+    created_at: now,
+    updated_at: now,
+  });
+  startOnboarding(context, context.account.id, 'approved');
+}
+
+/** A US account holds US dollars. */
+function checkCurrency(country: unknown, currency: unknown) {
+  if (country !== 'US' || currency === undefined || currency === 'USD') return;
+  throw new ApiError(
+    'currency_unsupported',
+    `default_currency ${String(currency)} cannot be used for an account in US. Use USD.`,
+    'default_currency',
+  );
+}
+
+/** Create account: a `seller` of the caller's platform (the default) or a `merchant` it manages, `restricted` until approved. */
+const createAccount: Handler = (context) => {
+  const body = context.body;
+  checkCurrency(body.country, body.default_currency);
+  const now = context.nowIso();
+  const type = body.type ?? 'seller';
+  const codes = [...new Set((body.products as string[] | undefined) ?? ['payments', 'payouts'])];
+  const account = context.save({
+    id: context.newId('acct'),
+    type,
+    platform_account_id: type === 'seller' ? context.account.id : null,
+    created_by_account_id: context.account.id,
+    business_name: body.business_name,
+    email: body.email,
+    phone: body.phone ?? null,
+    country: body.country,
+    default_currency: body.default_currency ?? 'USD',
+    status: 'restricted',
+    status_reason: 'onboarding_pending',
+    products: codes.map((code) => ({code, status: 'contract_required', contract_id: null, added_at: now})),
+    metadata: body.metadata ?? {},
+    created_at: now,
+    updated_at: now,
+  });
+  startOnboarding(context, account.id, 'not_started');
+  emitFor(context, account.id, 'account.created', account);
+  return {status: 201, body: account};
+};
+
+const getAccount: Handler = (context) => ({status: 200, body: accountOf(context)});
+
+const getAllAccounts: Handler = (context) => ({status: 200, body: context.page(context.all(['acct']))});
+
+/** Update account: the fields sent replace the stored ones. */
+const updateAccount: Handler = (context) => {
+  const account = accountOf(context);
+  const body = context.body;
+  checkCurrency(account.country, body.default_currency);
+  for (const field of ['business_name', 'email', 'phone', 'default_currency', 'metadata'] as const) {
+    if (body[field] !== undefined) account[field] = body[field];
+  }
+  account.updated_at = context.nowIso();
+  emitFor(context, account.id, 'account.updated', account);
+  return {status: 200, body: account};
+};
+
+/** Delete account: only a seller that holds no funds and has no payout in flight. */
+const deleteAccount: Handler = (context) => {
+  const account = accountOf(context);
+  if (account.type !== 'seller') {
+    throw new ApiError(
+      'account_not_deletable',
+      `Account ${account.id} is a ${String(account.type)} account. Only seller accounts can be deleted through the API; contact Plaza support to close it.`,
+    );
+  }
+  const holders = [
+    account.id,
+    ...context
+      .all(['ha'])
+      .filter((holding) => holding.account_id === account.id)
+      .map((holding) => holding.id),
+  ];
+  const funds = holders.flatMap((holder) =>
+    Object.entries(context.account.balances[holder] ?? {})
+      .filter(([, money]) => money.available !== 0 || money.pending !== 0)
+      .map(([currency, money]) => `${money.available} ${currency} available and ${money.pending} ${currency} pending in ${holder}`),
+  );
+  const inFlight = context
+    .all(['po'])
+    .some((payout) => payout.account_id === account.id && ['pending', 'processing'].includes(String(payout.status)));
+  if (funds.length > 0 || inFlight) {
+    const holds = funds.length > 0 ? `holds ${funds.join(', ')}` : 'has a payout in flight';
+    throw new ApiError(
+      'account_not_deletable',
+      `Account ${account.id} ${holds}. Pay out or transfer its balance and wait for pending funds and payouts to settle, then delete it.`,
+    );
+  }
+  context.remove(account.id);
+  delete context.account.singletons[onboardingKey(account.id)];
+  return {status: 204};
+};
+
+/** Get seller accounts: a platform's sellers; other accounts have none. */
+const getSellerAccounts: Handler = (context) => {
+  const account = accountOf(context);
+  return {status: 200, body: context.page(context.all(['acct']).filter((seller) => seller.platform_account_id === account.id))};
+};
+
+/** Get managed accounts: every account the key acts for, with why. */
+const getManagedAccounts: Handler = (context) => {
+  const own = context.account.id;
+  const rows = context.all(['acct']).map((account) => ({
+    id: account.id,
+    account_id: account.id,
+    type: account.type,
+    business_name: account.business_name,
+    status: account.status,
+    relationship: account.id === own ? 'self' : account.platform_account_id === own ? 'seller' : 'created',
+  }));
+  const page = context.page(rows);
+  for (const row of page.data) delete (row as Partial<ApiObject>).id;
+  return {status: 200, body: page};
+};
+
+/** Add product: `contract_required` until its contract is signed; `credit` needs active payments and an approved onboarding. */
+const addProduct: Handler = (context) => {
+  const account = accountOf(context);
+  const code = String(context.body.product_code);
+  const products = account.products as Json[];
+  const existing = products.find((product) => product.code === code);
+  if (existing) {
+    throw new ApiError(
+      'resource_already_exists',
+      `Account ${account.id} already has the ${code} product (${String(existing.status)}).`,
+      'product_code',
+    );
+  }
+  const paymentsActive = products.some((product) => product.code === 'payments' && product.status === 'active');
+  if (code === 'credit' && (!paymentsActive || onboardingOf(context, account.id).status !== 'approved')) {
+    throw new ApiError(
+      'product_unavailable',
+      `The credit product needs an active payments product and an approved onboarding; account ${account.id} is ${String(account.status_reason ?? account.status)}.`,
+      'product_code',
+    );
+  }
+  const now = context.nowIso();
+  products.push({code, status: 'contract_required', contract_id: null, added_at: now});
+  account.updated_at = now;
+  emitFor(context, account.id, 'account.updated', account);
+  return {status: 200, body: account};
+};
+
+// Onboarding
+
+const field = (path: string, reason: string, description: string): Requirement => ({
+  type: 'field',
+  field: path,
+  document_type: null,
+  product_code: null,
+  reason,
+  description,
+});
+
+/** What is still due before an account can be submitted: details, verifications, requested documents and contracts. */
+function requirementsOf(context: AccountContext, account: ApiObject): Requirement[] {
+  const due: Requirement[] = [];
+  const business = detailsOf(context, account.id, '');
+  if (!business) {
+    for (const name of ['legal_name', 'business_type', 'address'])
+      due.push(field(`business.${name}`, 'missing', `Save the business's ${name.replace('_', ' ')} with Save business.`));
+  }
+  const tax = detailsOf(context, account.id, '/tax-information');
+  if (!tax?.masked_tax_id) due.push(field('business.tax_id', 'missing', 'Save the business tax ID with Save tax information.'));
+  else if (tax.verification_status === 'failed')
+    due.push(field('business.tax_id', 'verification_failed', 'Check the business tax ID and legal name, and save them again.'));
+  const representative = detailsOf(context, account.id, '/representative');
+  for (const name of ['first_name', 'last_name', 'address', 'email', 'date_of_birth', 'ssn_last4']) {
+    const given = name === 'ssn_last4' ? representative?.ssn_last4_provided === true : (representative?.[name] ?? null) !== null;
+    if (!given) due.push(field(`representative.${name}`, 'missing', `Add the ${name.replace(/_/g, ' ')} of the business representative.`));
+  }
+  if (business?.sells_firearms === true && !detailsOf(context, account.id, '/firearms-questionnaire')) {
+    due.push(
+      field('business.firearms_questionnaire', 'missing', 'Fill in the firearms questionnaire with Save business firearms questionnaire.'),
+    );
+  }
+  const bankAccount = businessBankAccount(context, account.id);
+  if (!bankAccount) due.push(field('bank_account', 'missing', 'Save the bank account for payouts with Save bank account.'));
+  else if (bankAccount.status === 'verification_failed' || bankAccount.status === 'errored') {
+    due.push(field('bank_account', 'verification_failed', 'The bank account could not be verified. Save another bank account.'));
+  } else if (bankAccount.status !== 'verified') {
+    due.push(field('bank_account', 'missing', 'Verify the bank account: confirm the two micro-deposits with Save bank verification.'));
+  }
+  for (const documentType of onboardingOf(context, account.id).documents_due) {
+    due.push({
+      type: 'document',
+      field: null,
+      document_type: documentType,
+      product_code: null,
+      reason: 'missing',
+      description: 'Upload a bank statement from the last 3 months that shows the business name and the payout bank account.',
+    });
+  }
+  for (const product of account.products as Json[]) {
+    if (product.status !== 'contract_required') continue;
+    const code = String(product.code);
+    due.push({
+      type: 'contract',
+      field: null,
+      document_type: null,
+      product_code: code,
+      reason: 'missing',
+      description: `Sign the latest ${code} contract with Create contract.`,
+    });
+  }
+  return due;
+}
+
+/** The OnboardingReview of an account: its status, and what is due until it is decided. */
+export function onboardingReview(context: AccountContext, accountId: string): Json {
+  const account = context.get(accountId, 'account_id', ['acct']);
+  const record = onboardingOf(context, account.id);
+  const decided = record.status === 'approved' || record.status === 'rejected';
+  return {
+    account_id: account.id,
+    onboarding_status: record.status,
+    requirements: decided ? [] : requirementsOf(context, account),
+    errors: [],
+    submitted_at: record.submitted_at,
+    decided_at: record.decided_at,
+    decision_reason: record.decision_reason,
+    updated_at: record.updated_at,
+  };
+}
+
+const reviewOnboarding: Handler = (context) => ({status: 200, body: onboardingReview(context, accountOf(context).id)});
+
+/** The account follows its review: `active` once approved, `restricted` for the reason otherwise. */
+function decide(context: AccountContext, account: ApiObject, decision: Decision) {
+  const record = onboardingOf(context, account.id);
+  const now = context.nowIso();
+  const status = ({approve: 'approved', reject: 'rejected', request_information: 'action_required'} as const)[decision];
+  Object.assign(record, {
+    status,
+    decided_at: decision === 'request_information' ? null : now,
+    decision_reason: decision === 'reject' ? rejectionReason : null,
+    updated_at: now,
+    documents_due: decision === 'request_information' ? [requestedDocument] : [],
+  });
+  const statusReason = {approve: null, reject: 'onboarding_rejected', request_information: 'requirements_due'}[decision];
+  Object.assign(account, {status: decision === 'approve' ? 'active' : 'restricted', status_reason: statusReason, updated_at: now});
+  emitFor(context, account.id, `onboarding.${status}`, onboardingReview(context, account.id));
+}
+
+/** Two business days after a time, as Plaza's reviewers work (`review_expected_by`). */
+function twoBusinessDaysAfter(ms: number): number {
+  let at = ms;
+  for (let days = 0; days < 2;) {
+    at += 24 * 3600_000;
+    const weekday = new Date(at).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) days += 1;
+  }
+  return at;
+}
+
+/**
+ * Onboard: submits an `in_progress` or `action_required` account with nothing due. A test tax ID
+ * decides it at once. `00-0000003` asks for a bank statement while the account has none, and
+ * approves it once one is uploaded: the account it sent to `action_required` passes when submitted
+ * again, instead of being asked for the same document forever.
+ */
+const onboard: Handler = (context) => {
+  const account = accountOf(context);
+  const record = onboardingOf(context, account.id);
+  if (record.status !== 'in_progress' && record.status !== 'action_required' && record.status !== 'not_started') {
+    const when = record.submitted_at ? ` was submitted at ${record.submitted_at} and` : '';
+    throw new ApiError(
+      'onboarding_already_submitted',
+      `The onboarding of account ${account.id}${when} is ${record.status}. You can submit again only when its status is action_required.`,
+    );
+  }
+  const due = requirementsOf(context, account);
+  const first = due[0];
+  if (first) {
+    const names = due.map(
+      (item) => `${item.field ?? item.document_type ?? `the latest ${String(item.product_code)} contract`} (${item.reason})`,
+    );
+    throw new ApiError(
+      'onboarding_incomplete',
+      `The onboarding cannot be submitted yet. Still due: ${names.join(', ')}. Review onboarding lists every requirement.`,
+      first.field ?? (first.type === 'contract' ? 'product_code' : 'document_type'),
+    );
+  }
+  const body = context.body;
+  if (Date.parse(String(body.attested_at)) > context.now()) {
+    throw new ApiError('parameter_invalid', 'attested_at cannot be in the future.', 'attested_at');
+  }
+  const now = context.now();
+  Object.assign(record, {status: 'submitted', submitted_at: iso(now), decided_at: null, decision_reason: null, updated_at: iso(now)});
+  emitFor(context, account.id, 'onboarding.submitted', onboardingReview(context, account.id));
+  const submission = {
+    account_id: account.id,
+    onboarding_status: 'submitted',
+    attester_name: body.attester_name,
+    attester_title: body.attester_title,
+    ip_address: body.ip_address,
+    submitted_at: iso(now),
+    review_expected_by: iso(twoBusinessDaysAfter(now)),
+  };
+  const decision =
+    record.test_decision === 'request_information' && hasRequestedDocument(context, account.id) ? 'approve' : record.test_decision;
+  if (decision) decide(context, account, decision);
+  return {status: 200, body: submission};
+};
+
+/** Decide onboarding (sandbox): ends the review of a `submitted` or `in_review` account as a reviewer would. */
+const decideOnboarding: Handler = (context) => {
+  const account = accountOf(context);
+  const record = onboardingOf(context, account.id);
+  if (record.status !== 'submitted' && record.status !== 'in_review') {
+    throw new ApiError(
+      'sandbox_simulation_invalid',
+      `The onboarding of account ${account.id} cannot be decided because its status is ${record.status}. Submit it with Onboard first.`,
+    );
+  }
+  decide(context, account, context.body.decision as Decision);
+  return {status: 200, body: onboardingReview(context, account.id)};
+};
+
+// Business details
+
+/**
+ * A business detail saved or deleted: refused while the review runs (`409 onboarding_already_submitted`),
+ * and the first one starts the onboarding (`in_progress`). Documents can be uploaded at any time.
+ */
+const detail =
+  (handler: (context: RequestContext, account: ApiObject) => HandlerResult, lockedInReview = true): Handler =>
+  (context) => {
+    const account = accountOf(context);
+    const record = onboardingOf(context, account.id);
+    if (lockedInReview && (record.status === 'submitted' || record.status === 'in_review')) {
+      throw new ApiError(
+        'onboarding_already_submitted',
+        'The onboarding of this account is in review, so its business details are locked. Wait for the review to end, or for onboarding.action_required, before changing them.',
+      );
+    }
+    const result = handler(context, account);
+    if (record.status === 'not_started') Object.assign(record, {status: 'in_progress', updated_at: context.nowIso()});
+    return result;
+  };
+
+/** The answer of the specs' examples, for the details the sandbox keeps without rules of its own (directors, owners). */
+const fromExample: Handler = (context) => {
+  const answer = generic.handlers?.['*'];
+  if (!answer) throw new Error('the generic domain has no answer');
+  return answer(context);
+};
+
+/** A detail kept by path, or `404` before its first save. */
+const readDetail =
+  (part: string, noun: string): Handler =>
+  (context) => {
+    const account = accountOf(context);
+    const stored = detailsOf(context, account.id, part);
+    if (!stored) throw new ApiError('resource_not_found', `Account ${account.id} has no ${noun} saved yet.`);
+    return {status: 200, body: stored};
+  };
+
+/** The fields a detail's first save must include (`400 parameter_invalid` naming the first one missing). */
+function firstSave(context: RequestContext, noun: string, names: string[]) {
+  const missing = names.find((name) => context.body[name] === undefined);
+  if (missing)
+    throw new ApiError('parameter_invalid', `The first save of the ${noun} needs ${names.join(', ')}: ${missing} is missing.`, missing);
+}
+
+/** Save business: the fields sent, over the business saved so far; fields never saved are `null`. */
+const saveBusiness = detail((context, account) => {
+  const path = detailsPath(account.id, '');
+  const now = context.nowIso();
+  let business = context.account.singletons[path];
+  if (!business) {
+    firstSave(context, 'business', ['legal_name', 'business_type', 'address']);
+    business = {
+      account_id: account.id,
+      ...nulls([
+        'legal_name',
+        'doing_business_as',
+        'business_type',
+        'business_structure',
+        'industry_code',
+        'website',
+        'phone',
+        'address',
+        'incorporation_date',
+        'incorporation_country',
+        'incorporation_state',
+        'product_description',
+        'expected_monthly_volume',
+      ]),
+      currency: account.default_currency,
+      sells_firearms: false,
+      created_at: now,
+    };
+  }
+  Object.assign(business, context.body, {updated_at: now});
+  context.account.singletons[path] = business;
+  return {status: 200, body: business};
+});
+
+const nulls = (names: string[]) => Object.fromEntries(names.map((name) => [name, null]));
+
+/**
+ * Save tax information: a new tax ID or legal name is checked again (`pending`, then `verified` as
+ * soon as the request ends). A test tax ID is remembered for the decision it makes on submission.
+ */
+const saveTaxInformation = detail((context, account) => {
+  const body = context.body;
+  if ((body.tax_id === undefined) !== (body.tax_id_type === undefined)) {
+    const missing = body.tax_id === undefined ? 'tax_id' : 'tax_id_type';
+    throw new ApiError('parameter_invalid', `Send tax_id_type and tax_id together: ${missing} is missing.`, missing);
+  }
+  const path = detailsPath(account.id, '/tax-information');
+  const now = context.nowIso();
+  const tax = (context.account.singletons[path] ??= {
+    account_id: account.id,
+    ...nulls(['tax_id_type', 'masked_tax_id', 'legal_name', 'industry_code', 'verification_status', 'verified_at']),
+    created_at: now,
+  });
+  if (typeof body.tax_id === 'string') {
+    const digits = body.tax_id.replace(/-/g, '');
+    Object.assign(tax, {tax_id_type: body.tax_id_type, masked_tax_id: maskTaxId(body.tax_id)});
+    onboardingOf(context, account.id).test_decision = testTaxIds[digits] ?? null;
+  }
+  for (const name of ['legal_name', 'industry_code'] as const) if (body[name] !== undefined) tax[name] = body[name];
+  if ((body.tax_id !== undefined || body.legal_name !== undefined) && tax.masked_tax_id !== null) {
+    Object.assign(tax, {verification_status: 'pending', verified_at: null});
+    context.schedule(context.now(), 'tax_information.verify', account.id);
+  }
+  tax.updated_at = now;
+  return {status: 200, body: structuredClone(tax)};
+});
+
+/** Every digit but the last four masked: `93-4417205` is `**-***7205`. */
+const maskTaxId = (taxId: string) => {
+  let kept = 0;
+  return [...taxId]
+    .reverse()
+    .map((char) => (/\d/.test(char) && ++kept > 4 ? '*' : char))
+    .reverse()
+    .join('');
+};
+
+/** Save business representative: at least 18 years old; the last digits of the SSN are kept but never shown. */
+const saveBusinessRepresentative = detail((context, account) => {
+  const path = detailsPath(account.id, '/representative');
+  const now = context.nowIso();
+  const body = {...context.body};
+  let representative = context.account.singletons[path];
+  if (!representative) {
+    firstSave(context, 'representative', ['first_name', 'last_name', 'address']);
+    representative = {
+      account_id: account.id,
+      ...nulls(['first_name', 'last_name', 'email', 'phone', 'date_of_birth', 'address']),
+      ssn_last4_provided: false,
+      title: null,
+      ultimate_beneficial_owner_id: null,
+      created_at: now,
+    };
+  }
+  if (typeof body.date_of_birth === 'string') {
+    const adult = new Date(Date.parse(body.date_of_birth));
+    adult.setUTCFullYear(adult.getUTCFullYear() + 18);
+    if (adult.getTime() > context.now())
+      throw new ApiError('parameter_invalid', 'The business representative must be at least 18 years old.', 'date_of_birth');
+  }
+  if (body.ssn_last4 !== undefined) representative.ssn_last4_provided = true;
+  delete body.ssn_last4;
+  Object.assign(representative, body, {updated_at: now});
+  context.account.singletons[path] = representative;
+  return {status: 200, body: representative};
+});
+
+/**
+ * Copy business representative as owner: a new ultimate beneficial owner with the representative's
+ * details and the share sent; once only, and the owners' shares may not pass 100%.
+ */
+const copyBusinessRepresentativeAsOwner = detail((context, account) => {
+  const representative = detailsOf(context, account.id, '/representative');
+  if (!representative) throw new ApiError('resource_not_found', `Account ${account.id} has no business representative saved yet.`);
+  const copied = representative.ultimate_beneficial_owner_id;
+  if (typeof copied === 'string' && context.find(copied)) {
+    throw new ApiError(
+      'resource_already_exists',
+      `The business representative was already copied to ultimate beneficial owner ${copied}. Update that owner instead.`,
+    );
+  }
+  const share = Number(context.body.ownership_percentage);
+  const owners = context.all(['ubo']).filter((owner) => owner.account_id === account.id);
+  const total = owners.reduce((sum, owner) => sum + Number(owner.ownership_percentage), share);
+  if (total > 100) {
+    throw new ApiError(
+      'ownership_total_exceeded',
+      `The ultimate beneficial owners of this account would own ${total}% of the business. Lower ownership_percentage or correct the other owners first.`,
+      'ownership_percentage',
+    );
+  }
+  const now = context.nowIso();
+  const person = ['first_name', 'last_name', 'email', 'phone', 'date_of_birth', 'address', 'ssn_last4_provided'];
+  const owner = context.save({
+    id: context.newId('ubo'),
+    account_id: account.id,
+    ...Object.fromEntries(person.map((name) => [name, representative[name]])),
+    ownership_percentage: share,
+    title: representative.title,
+    created_at: now,
+    updated_at: now,
+  });
+  Object.assign(representative, {ultimate_beneficial_owner_id: owner.id, updated_at: now});
+  return {status: 201, body: owner};
+});
+
+/** Save bank account: replaces the account's business bank account with a new `new` one, which receives micro-deposits. */
+const saveBankAccount = detail((context, account) => {
+  const body = context.body;
+  const routingNumber = String(body.routing_number);
+  const accountNumber = String(body.account_number);
+  const bankName = bankOf(routingNumber);
+  const replaced = businessBankAccount(context, account.id);
+  if (replaced) context.remove(replaced.id);
+  const now = context.nowIso();
+  const bankAccount = context.save({
+    id: context.newId('bba'),
+    account_id: account.id,
+    holder_name: body.holder_name,
+    holder_type: body.holder_type,
+    account_type: body.account_type,
+    bank_name: bankName,
+    last4: accountNumber.slice(-4),
+    country: 'US',
+    currency: 'USD',
+    status: 'new',
+    verification_method: null,
+    verification_attempts_remaining: 3,
+    verified_at: null,
+    created_at: now,
+    updated_at: now,
+  });
+  openBankAccount(context, bankAccount, routingNumber, accountNumber);
+  return {status: 200, body: structuredClone(bankAccount)};
+});
+
+const getBankAccount: Handler = (context) => ({status: 200, body: savedBankAccount(context)});
+
+/**
+ * Create contract: the product must be on the account; signing it makes the product `active` and
+ * supersedes the account's earlier contract for it. The same version signed twice is refused.
+ */
+const createContract = detail((context, account) => {
+  const body = context.body;
+  const code = String(body.product_code);
+  const product = (account.products as Json[]).find((candidate) => candidate.code === code);
+  if (!product) {
+    throw new ApiError(
+      'product_not_enabled',
+      `The ${code} product is not added to account ${account.id}. Add the product to the account, then sign its contract.`,
+      'product_code',
+    );
+  }
+  const signedAt = Date.parse(String(body.signed_at));
+  if (signedAt > context.now() || signedAt < context.now() - 7 * 24 * 3600_000) {
+    throw new ApiError('parameter_invalid', 'signed_at cannot be in the future or more than 7 days ago.', 'signed_at');
+  }
+  const earlier = context
+    .all(['ctr'])
+    .find((contract) => contract.account_id === account.id && contract.product_code === code && contract.status === 'active');
+  if (earlier && earlier.version === body.version) {
+    throw new ApiError(
+      'resource_already_exists',
+      `Account ${account.id} already signed version ${String(body.version)} of the ${code} contract (${earlier.id}).`,
+      'version',
+    );
+  }
+  const now = context.nowIso();
+  if (earlier) Object.assign(earlier, {status: 'superseded', superseded_at: now});
+  const id = context.newId('ctr');
+  const contract = context.save({
+    id,
+    account_id: account.id,
+    product_code: code,
+    version: body.version,
+    title: `Plaza ${code[0]?.toUpperCase() ?? ''}${code.slice(1)} Terms of Service`,
+    signer_name: body.signer_name,
+    signer_title: body.signer_title,
+    ip_address: body.ip_address,
+    user_agent: body.user_agent ?? null,
+    signed_at: body.signed_at,
+    status: 'active',
+    superseded_at: null,
+    document_url: `https://files.plaza.example/contracts/signed/${id}.pdf`,
+    created_at: now,
+  });
+  Object.assign(product, {status: 'active', contract_id: id});
+  account.updated_at = now;
+  return {status: 201, body: contract};
+}, false);
+
+/** The file types and size Upload business document takes. */
+const documentTypes = ['application/pdf', 'image/jpeg', 'image/png'];
+const maxDocumentBytes = 10 * 1024 * 1024;
+
+/**
+ * Upload business document, from its multipart parts: `document_type`, and `file` as
+ * `{file_name, content_type, size}`. A document the review asked for is no longer due.
+ */
+const uploadBusinessDocument = detail((context, account) => {
+  const documentType = context.body.document_type;
+  const file = context.body.file as {file_name?: unknown; content_type?: unknown; size?: unknown} | undefined;
+  if (typeof documentType !== 'string') throw new ApiError('parameter_invalid', 'The document_type part is required.', 'document_type');
+  if (!file || typeof file.file_name !== 'string') throw new ApiError('parameter_invalid', 'The file part is required.', 'file');
+  const size = Number(file.size);
+  if (!documentTypes.includes(String(file.content_type)) || !(size >= 1 && size <= maxDocumentBytes)) {
+    throw new ApiError('file_invalid', `${file.file_name} is not a PDF, JPEG or PNG of at most 10 MB. Upload a supported file.`, 'file');
+  }
+  const now = context.nowIso();
+  const document = context.save({
+    id: context.newId('doc'),
+    account_id: account.id,
+    document_type: documentType,
+    file_name: file.file_name,
+    content_type: file.content_type,
+    size,
+    status: 'pending_review',
+    rejection_reason: null,
+    reviewed_at: null,
+    created_at: now,
+    updated_at: now,
+  });
+  const record = onboardingOf(context, account.id);
+  record.documents_due = record.documents_due.filter((type) => type !== documentType);
+  return {status: 201, body: document};
+}, false);
+
+/** Whether the account has uploaded a document of the type reviewers ask for. */
+const hasRequestedDocument = (context: AccountContext, accountId: string) =>
+  context.all(['doc']).some((document) => document.account_id === accountId && document.document_type === requestedDocument);
+
+export const accounts: Domain = {
+  handlers: {
+    createAccount,
+    getAccount,
+    getAllAccounts,
+    updateAccount,
+    deleteAccount,
+    getSellerAccounts,
+    getManagedAccounts,
+    addProduct,
+    reviewOnboarding,
+    onboard,
+    decideOnboarding,
+    getBusiness: readDetail('', 'business'),
+    saveBusiness,
+    getTaxInformation: readDetail('/tax-information', 'tax information'),
+    saveTaxInformation,
+    getBusinessRepresentative: readDetail('/representative', 'business representative'),
+    saveBusinessRepresentative,
+    getBankAccount,
+    saveBankAccount,
+    createContract,
+    uploadBusinessDocument,
+    saveBusinessFirearmsQuestionnaire: detail(fromExample),
+    createDirector: detail(fromExample),
+    updateDirector: detail(fromExample),
+    deleteDirector: detail(fromExample),
+    createShareholder: detail(fromExample),
+    updateShareholder: detail(fromExample),
+    deleteShareholder: detail(fromExample),
+    createUltimateBeneficialOwner: detail(fromExample),
+    updateUltimateBeneficialOwner: detail(fromExample),
+    deleteUltimateBeneficialOwner: detail(fromExample),
+    copyBusinessRepresentativeAsOwner,
+  },
+  jobs: {
+    /** The tax authority confirms a pending tax ID (the test tax IDs included). */
+    'tax_information.verify': (context, job) => {
+      const tax = detailsOf(context, job.id, '/tax-information');
+      if (tax?.verification_status === 'pending')
+        Object.assign(tax, {verification_status: 'verified', verified_at: context.nowIso(), updated_at: context.nowIso()});
+    },
+  },
+  open,
+};

@@ -1,0 +1,651 @@
+/**
+ * Customers and their payment methods: cards, bank accounts (with micro-deposit verification, also of
+ * the business bank account of onboarding), Apple Pay and Google Pay payment methods, and the
+ * `/v1/payment-methods` view of all of them (/concepts/accounts#customers, /guides/payment-methods).
+ *
+ * Cards are created only by the web SDKs, never through the API; the test payment methods
+ * (`card_test...`, `ba_test...`) that the payments domain opens are stored objects like any other.
+ */
+import {ApiError, notFound} from '../errors';
+import type {AccountContext, RequestContext} from '../context';
+import type {Domain, Handler} from '../sandbox';
+import {iso, makeId, type ApiObject} from '../state';
+
+type Json = Record<string, unknown>;
+
+/** The sandbox's bank (/api/testing, test values): its routing number, and the one that belongs to no bank. */
+const sandboxRoutingNumber = '111000025';
+const invalidRoutingNumber = '200000004';
+/** The micro-deposits, in cents, are always these in the sandbox. */
+const microDeposits = [32, 45];
+/** The test account number whose micro-deposit verification fails. */
+const failingAccountNumber = '000222222227';
+
+/** The write-only routing and account numbers of each bank account, by ID: never shown, used for duplicates and test outcomes. */
+const numbersOf = (context: AccountContext) => (context.account.singletons['bank-account-numbers'] ??= {}) as Record<string, string>;
+
+/**
+ * Records an event about an object of one of the caller's accounts: the event's `account_id` is the
+ * account the object belongs to, such as a seller (/concepts/webhooks#the-event-object).
+ */
+export function emitFor(context: AccountContext, accountId: string, type: string, object: Json): ApiObject {
+  const event = context.emit(type, object as ApiObject);
+  event.account_id = accountId;
+  return event;
+}
+
+/** Pseudo-random letters and digits drawn from a seed: the same seed always draws the same ones. */
+const drawn = (seed: string) => makeId('x', seed, 0).slice(2);
+const digitsOf = (seed: string, count: number) =>
+  Array.from(drawn(seed).slice(0, count), (char) => String(char.charCodeAt(0) % 10)).join('');
+
+/** Refuses the routing number that belongs to no bank; the bank of the sandbox's own routing number is `Sandbox Bank`. */
+export function bankOf(routingNumber: string): string | null {
+  if (routingNumber === invalidRoutingNumber) {
+    throw new ApiError(
+      'routing_number_invalid',
+      `The routing number ${routingNumber} does not belong to any US bank. Check it against a check or the bank's website.`,
+      'routing_number',
+    );
+  }
+  return routingNumber === sandboxRoutingNumber ? 'Sandbox Bank' : null;
+}
+
+/**
+ * Keeps a new bank account's numbers and, unless it is verified through the bank login (`instant`),
+ * sends its micro-deposits: with `context.now()` as their time, they arrive as soon as the request
+ * ends ("within seconds" in the sandbox), so the answer shows the bank account `new` and it is
+ * `verification_pending` from the next request on.
+ */
+export function openBankAccount(context: AccountContext, bankAccount: ApiObject, routingNumber: string, accountNumber: string) {
+  numbersOf(context)[bankAccount.id] = `${routingNumber}/${accountNumber}`;
+  if (bankAccount.verification_method !== 'instant') context.schedule(context.now(), 'bank_account.micro_deposits', bankAccount.id);
+}
+
+const customerOf = (context: RequestContext, id: unknown, param = 'customer_id') => context.get(String(id), param, ['cus']);
+
+// Customers
+
+const createCustomer: Handler = (context) => {
+  const body = context.body;
+  const now = context.nowIso();
+  const customer = context.save({
+    id: context.newId('cus'),
+    name: body.name ?? null,
+    email: body.email ?? null,
+    phone: body.phone ?? null,
+    description: body.description ?? null,
+    ...(body.billing_address ? {billing_address: body.billing_address} : {}),
+    default_payment_method_id: null,
+    metadata: body.metadata ?? {},
+    created_at: now,
+    updated_at: now,
+  });
+  context.emit('customer.created', customer);
+  return {status: 201, body: customer};
+};
+
+/** Update customer: the fields sent replace the stored ones (`null` clears); the default must be attached to the customer. */
+const updateCustomer: Handler = (context) => {
+  const customer = customerOf(context, context.params.customer_id);
+  const body = context.body;
+  const chosen = body.default_payment_method_id;
+  if (typeof chosen === 'string' && context.find(chosen)?.customer_id !== customer.id) {
+    throw new ApiError(
+      'payment_method_not_attached',
+      `Payment method ${chosen} is not attached to customer ${customer.id}. Attach it first, then make it the default.`,
+      'default_payment_method_id',
+    );
+  }
+  Object.assign(customer, body, {updated_at: context.nowIso()});
+  context.emit('customer.updated', customer);
+  return {status: 200, body: customer};
+};
+
+/** Delete customer: its payment methods are detached, and `customer.deleted` carries the customer as it was. */
+const deleteCustomer: Handler = (context) => {
+  const customer = customerOf(context, context.params.customer_id);
+  const now = context.nowIso();
+  for (const method of context.all(['card', 'ba', 'pm'])) {
+    if (method.customer_id === customer.id) Object.assign(method, {customer_id: null, updated_at: now});
+  }
+  context.remove(customer.id);
+  context.emit('customer.deleted', customer);
+  return {status: 204};
+};
+
+// Payment methods of every kind: attach, detach, delete
+
+/** A kind of payment method: the ID prefix, the path parameter, and for wallets the `type`. */
+type Kind = {prefix: 'card' | 'ba' | 'pm'; param: string; type?: 'apple_pay' | 'google_pay'; noun: string};
+const cards: Kind = {prefix: 'card', param: 'card_id', noun: 'Card'};
+const bankAccounts: Kind = {prefix: 'ba', param: 'bank_account_id', noun: 'Bank account'};
+const applePay: Kind = {prefix: 'pm', param: 'payment_method_id', type: 'apple_pay', noun: 'Apple Pay payment method'};
+const googlePay: Kind = {prefix: 'pm', param: 'payment_method_id', type: 'google_pay', noun: 'Google Pay payment method'};
+
+/** The payment method of the path, of this kind (a wallet of the other kind is not found). */
+function methodOf(context: RequestContext, kind: Kind): ApiObject {
+  const id = context.params[kind.param] ?? '';
+  const method = context.get(id, kind.param, [kind.prefix]);
+  if (kind.type && method.type !== kind.type) throw notFound(id, kind.param);
+  return method;
+}
+
+const methodsOf = (context: AccountContext, kind: Kind) =>
+  context.all([kind.prefix]).filter((method) => !kind.type || method.type === kind.type);
+
+/** The customer whose default a payment method was stops having one, and hears of it. */
+function dropDefault(context: AccountContext, method: ApiObject) {
+  const customer = typeof method.customer_id === 'string' ? context.find(method.customer_id) : undefined;
+  if (!customer || customer.default_payment_method_id !== method.id) return;
+  Object.assign(customer, {default_payment_method_id: null, updated_at: context.nowIso()});
+  context.emit('customer.updated', customer);
+}
+
+/** Attach: to the same customer again changes nothing; to another while attached is refused. */
+const attach =
+  (kind: Kind): Handler =>
+  (context) => {
+    const method = methodOf(context, kind);
+    const customer = customerOf(context, context.body.customer_id);
+    if (method.customer_id === customer.id) return {status: 200, body: method};
+    if (method.customer_id) {
+      throw new ApiError(
+        'payment_method_already_attached',
+        `${kind.noun} ${method.id} is attached to customer ${String(method.customer_id)}. Detach it first, or ask the buyer to enter it again.`,
+        'customer_id',
+      );
+    }
+    if (kind === googlePay && method.status === 'expired') {
+      throw new ApiError(
+        'payment_method_unusable',
+        `Payment method ${method.id} expired at the end of ${String(method.exp_month)}/${String(method.exp_year)} and cannot be attached. Ask the buyer to pay with Google Pay again.`,
+      );
+    }
+    Object.assign(method, {customer_id: customer.id, updated_at: context.nowIso()});
+    return {status: 200, body: method};
+  };
+
+const detach =
+  (kind: Kind): Handler =>
+  (context) => {
+    const method = methodOf(context, kind);
+    if (!method.customer_id) {
+      throw new ApiError(
+        'payment_method_not_attached',
+        `${kind.noun} ${method.id} is not attached to any customer, so there is nothing to detach.`,
+      );
+    }
+    dropDefault(context, method);
+    Object.assign(method, {customer_id: null, updated_at: context.nowIso()});
+    return {status: 200, body: method};
+  };
+
+const remove =
+  (kind: Kind): Handler =>
+  (context) => {
+    const method = methodOf(context, kind);
+    dropDefault(context, method);
+    context.remove(method.id);
+    delete numbersOf(context)[method.id];
+    return {status: 204};
+  };
+
+/** A list of one kind's payment methods, all of them or one customer's. */
+const list =
+  (kind: Kind, ofCustomer: boolean): Handler =>
+  (context) => {
+    const customer = ofCustomer ? customerOf(context, context.params.customer_id) : undefined;
+    const methods = methodsOf(context, kind).filter((method) => !customer || method.customer_id === customer.id);
+    return {status: 200, body: context.page(methods)};
+  };
+
+const get =
+  (kind: Kind): Handler =>
+  (context) => ({status: 200, body: methodOf(context, kind)});
+
+/** The short form of any payment method that `/v1/payment-methods` shows. */
+function summary(method: ApiObject): ApiObject {
+  const bank = method.id.startsWith('ba_');
+  return {
+    id: method.id,
+    type: method.id.startsWith('card_') ? 'card' : bank ? 'bank_account' : method.type,
+    customer_id: method.customer_id,
+    brand: bank ? null : method.brand,
+    last4: method.last4,
+    exp_month: bank ? null : method.exp_month,
+    exp_year: bank ? null : method.exp_year,
+    bank_name: bank ? method.bank_name : null,
+    status: method.status,
+    created_at: method.created_at,
+  };
+}
+
+const paymentMethods =
+  (ofCustomer: boolean): Handler =>
+  (context) => {
+    const customer = ofCustomer ? customerOf(context, context.params.customer_id) : undefined;
+    const methods = context.all(['card', 'ba', 'pm']).filter((method) => !customer || method.customer_id === customer.id);
+    return {status: 200, body: context.page(methods.map(summary))};
+  };
+
+const getPaymentMethodById: Handler = (context) => {
+  const id = context.params.payment_method_id ?? '';
+  return {status: 200, body: summary(context.get(id, 'payment_method_id', ['card', 'ba', 'pm']))};
+};
+
+// Cards
+
+/** Update card: a new expiry comes as month and year together, in the next 20 years; a future one makes the card `active`. */
+const updateCard: Handler = (context) => {
+  const card = methodOf(context, cards);
+  const body = context.body;
+  if ((body.exp_month === undefined) !== (body.exp_year === undefined)) {
+    const missing = body.exp_month === undefined ? 'exp_month' : 'exp_year';
+    throw new ApiError('parameter_invalid', `Send exp_month and exp_year together: ${missing} is missing.`, missing);
+  }
+  if (typeof body.exp_month === 'number' && typeof body.exp_year === 'number') {
+    const endOfMonth = Date.UTC(body.exp_year, body.exp_month, 1);
+    const latest = new Date(context.now());
+    latest.setUTCFullYear(latest.getUTCFullYear() + 20);
+    if (endOfMonth <= context.now() || endOfMonth > latest.getTime()) {
+      const passed = endOfMonth <= context.now();
+      throw new ApiError(
+        'expiry_date_invalid',
+        `exp_month and exp_year give ${body.exp_month}/${body.exp_year}, which ${passed ? 'has already passed' : 'is more than 20 years ahead'}. Ask the cardholder for the expiry date printed on their current card.`,
+        'exp_year',
+      );
+    }
+    card.status = 'active';
+  }
+  Object.assign(card, body, {updated_at: context.nowIso()});
+  return {status: 200, body: card};
+};
+
+// Bank accounts
+
+const createBankAccount: Handler = (context) => {
+  const body = context.body;
+  const routingNumber = String(body.routing_number);
+  const accountNumber = String(body.account_number);
+  const bankName = bankOf(routingNumber);
+  const customer = body.customer_id === undefined ? undefined : customerOf(context, body.customer_id);
+  const numbers = numbersOf(context);
+  const same = context
+    .all(['ba'])
+    .find((other) => customer && other.customer_id === customer.id && numbers[other.id] === `${routingNumber}/${accountNumber}`);
+  if (customer && same) {
+    throw new ApiError(
+      'resource_already_exists',
+      `Customer ${customer.id} already has this bank account as ${same.id}. Use it instead of saving it again.`,
+      'account_number',
+    );
+  }
+  const now = context.nowIso();
+  const bankAccount = context.save({
+    id: context.newId('ba'),
+    customer_id: customer?.id ?? null,
+    account_holder_name: body.account_holder_name,
+    account_holder_type: body.account_holder_type,
+    account_type: body.account_type,
+    bank_name: bankName,
+    last4: accountNumber.slice(-4),
+    country: 'US',
+    currency: 'USD',
+    status: 'new',
+    verification_method: body.verification_method ?? 'micro_deposits',
+    verification_attempts_remaining: 3,
+    failure_code: null,
+    metadata: body.metadata ?? {},
+    verified_at: null,
+    created_at: now,
+    updated_at: now,
+  });
+  openBankAccount(context, bankAccount, routingNumber, accountNumber);
+  return {status: 201, body: structuredClone(bankAccount)};
+};
+
+const updateBankAccount: Handler = (context) => {
+  const bankAccount = methodOf(context, bankAccounts);
+  Object.assign(bankAccount, context.body, {updated_at: context.nowIso()});
+  return {status: 200, body: bankAccount};
+};
+
+/**
+ * The bank account a verification names: a customer's (`/v1/bank-accounts/{bank_account_id}`) or the
+ * business bank account of an account (`/v1/accounts/{account_id}/business/bank-account`). Both APIs
+ * name these operations alike, so one handler serves both.
+ */
+const verifiedOne = (context: RequestContext): ApiObject =>
+  context.params.bank_account_id === undefined ? savedBankAccount(context) : methodOf(context, bankAccounts);
+
+/** The business bank account (`bba_`) of an account, the one saved last. */
+export const businessBankAccount = (context: AccountContext, accountId: string) =>
+  context.all(['bba']).find((candidate) => candidate.account_id === accountId);
+
+/** The business bank account of the path's account, or `404` before one is saved. */
+export function savedBankAccount(context: RequestContext): ApiObject {
+  const account = context.get(context.params.account_id ?? '', 'account_id', ['acct']);
+  const bankAccount = businessBankAccount(context, account.id);
+  if (!bankAccount)
+    throw new ApiError('resource_not_found', `Account ${account.id} has no bank account saved yet. Save one with Save bank account.`);
+  return bankAccount;
+}
+
+/** The event about a bank account goes to the account that holds it: a seller's for a business bank account. */
+const emitBankAccount = (context: AccountContext, type: string, bankAccount: ApiObject) =>
+  emitFor(context, typeof bankAccount.account_id === 'string' ? bankAccount.account_id : context.account.id, type, bankAccount);
+
+function notVerifiable(bankAccount: ApiObject, allowed: string[]) {
+  if (allowed.includes(String(bankAccount.status))) return;
+  const why =
+    bankAccount.status === 'verified'
+      ? 'is already verified. There is nothing left to verify'
+      : `has status ${String(bankAccount.status)} and cannot be verified. Save a new bank account`;
+  throw new ApiError('bank_account_not_verifiable', `Bank account ${bankAccount.id} ${why}.`);
+}
+
+/**
+ * Save bank verification: the two micro-deposits, 32 and 45 cents, verify the bank account; wrong
+ * amounts use one of 3 attempts, and the third makes it `verification_failed`. The failing test
+ * account number fails at the first attempt.
+ */
+const saveBankVerification: Handler = (context) => {
+  const bankAccount = verifiedOne(context);
+  notVerifiable(bankAccount, ['verification_pending']);
+  const now = context.nowIso();
+  const amounts = [...(context.body.amounts as number[])].sort((a, b) => a - b);
+  if (numbersOf(context)[bankAccount.id]?.endsWith(`/${failingAccountNumber}`)) {
+    Object.assign(bankAccount, {status: 'verification_failed', updated_at: now});
+    emitBankAccount(context, 'bank_account.verification_failed', bankAccount);
+    return {status: 200, body: bankAccount};
+  }
+  if (amounts.join() === microDeposits.join()) {
+    Object.assign(bankAccount, {status: 'verified', verification_method: 'micro_deposits', verified_at: now, updated_at: now});
+    emitBankAccount(context, 'bank_account.verified', bankAccount);
+    return {status: 200, body: bankAccount};
+  }
+  const remaining = Number(bankAccount.verification_attempts_remaining) - 1;
+  Object.assign(bankAccount, {verification_attempts_remaining: remaining, updated_at: now});
+  if (remaining > 0) {
+    throw new ApiError(
+      'amount_invalid',
+      `The amounts do not match the two deposits sent to this bank account. ${remaining} attempt${remaining === 1 ? '' : 's'} remain${remaining === 1 ? 's' : ''} before verification fails.`,
+      'amounts',
+    );
+  }
+  bankAccount.status = 'verification_failed';
+  emitBankAccount(context, 'bank_account.verification_failed', bankAccount);
+  throw new ApiError(
+    'amount_invalid',
+    `The amounts do not match the two deposits sent to this bank account. No attempts remain: bank account ${bankAccount.id} is now verification_failed.`,
+    'amounts',
+  );
+};
+
+/** Get bank verification URL: a one-time hosted page, valid 30 minutes, while the bank account is `new` or `verification_pending`. */
+const getBankVerificationUrl: Handler = (context) => {
+  const bankAccount = verifiedOne(context);
+  notVerifiable(bankAccount, ['new', 'verification_pending']);
+  const returnUrl = context.query.return_url;
+  if (typeof returnUrl === 'string' && !returnUrl.startsWith('https://')) {
+    throw new ApiError('url_invalid', `return_url must be a public https URL; ${returnUrl} is not.`, 'return_url');
+  }
+  const now = context.now();
+  const token = drawn(`${bankAccount.id}:${now}:${context.account.seq}`);
+  return {
+    status: 200,
+    body: {
+      bank_account_id: bankAccount.id,
+      verification_url: `https://connect.sandbox.plaza.example/bank-verification/${token}`,
+      ...(context.params.bank_account_id === undefined ? {} : {return_url: returnUrl ?? null}),
+      expires_at: iso(now + 30 * 60_000),
+      created_at: iso(now),
+    },
+  };
+};
+
+/** The balance is known only of a bank account verified through the bank login (`instant`). */
+const getBankAccountBalanceById: Handler = (context) => {
+  const bankAccount = methodOf(context, bankAccounts);
+  if (bankAccount.status !== 'verified' || bankAccount.verification_method !== 'instant') {
+    throw new ApiError(
+      'bank_account_balance_unavailable',
+      `Bank account ${bankAccount.id} was not verified through the bank login, so Plaza has no connection to its bank. Verify it with Get bank verification URL.`,
+    );
+  }
+  return {status: 200, body: {...context.example(), bank_account_id: bankAccount.id, refreshed_at: context.nowIso()}};
+};
+
+// Apple Pay and Google Pay
+
+/** What the sandbox reads in a wallet token it cannot decrypt: a device account number and expiry drawn from a seed. */
+function walletCard(context: AccountContext, seed: string, network: string) {
+  const draw = drawn(seed);
+  return {
+    last4: digitsOf(seed, 4),
+    exp_month: 1 + (draw.charCodeAt(4) % 12),
+    exp_year: new Date(context.now()).getUTCFullYear() + 2 + (draw.charCodeAt(5) % 3),
+    funding: 'credit',
+    fingerprint: drawn(`${network}:${seed}`).slice(0, 16),
+  };
+}
+
+/**
+ * Create Apple Pay token: `transaction_identifier` must be the token's `header.transactionId`, an
+ * `EC_v1` token needs its ephemeral key (`422 apple_pay_token_invalid`), and a token is exchanged once.
+ */
+const createApplePayToken: Handler = (context) => {
+  const body = context.body;
+  const data = body.payment_data as {version: string; header: Json};
+  const transaction = String(body.transaction_identifier);
+  if (String(data.header.transactionId).toLowerCase() !== transaction.toLowerCase()) {
+    throw new ApiError(
+      'apple_pay_token_invalid',
+      'transaction_identifier does not match payment_data.header.transactionId. Send event.payment.token.transactionIdentifier from the same token.',
+      'transaction_identifier',
+    );
+  }
+  if ((data.version === 'EC_v1' ? data.header.ephemeralPublicKey : data.header.wrappedKey) === undefined) {
+    throw new ApiError(
+      'apple_pay_token_invalid',
+      'The Apple Pay token was not encrypted for Plaza. Create the merchant session with Create Apple Pay Session, not with your own Apple merchant identity.',
+      'payment_data',
+    );
+  }
+  const exchanged = methodsOf(context, applePay).find(
+    (method) => String((method.apple_pay as Json).transaction_identifier).toLowerCase() === transaction.toLowerCase(),
+  );
+  if (exchanged) {
+    throw new ApiError(
+      'resource_already_exists',
+      `The Apple Pay token with transaction_identifier ${transaction} was already exchanged for ${exchanged.id}. Use that payment method.`,
+      'transaction_identifier',
+    );
+  }
+  const customer = body.customer_id === undefined ? undefined : customerOf(context, body.customer_id);
+  const network = String(body.payment_network);
+  const now = context.nowIso();
+  const method = context.save({
+    id: context.newId('pm'),
+    type: 'apple_pay',
+    customer_id: customer?.id ?? null,
+    brand: network,
+    ...walletCard(context, transaction.toLowerCase(), network),
+    status: 'active',
+    apple_pay: {transaction_identifier: transaction, payment_data_type: 'three_d_secure', device_manufacturer_identifier: '040010030273'},
+    billing_contact: billingContact(body.billing_contact as Json | undefined),
+    metadata: body.metadata ?? {},
+    created_at: now,
+    updated_at: now,
+  });
+  return {status: 201, body: method};
+};
+
+/** A wallet's billing address as stored: all six fields, `null` when not given. */
+const postal = (address: Json | null | undefined) =>
+  address
+    ? {
+        line1: address.line1,
+        line2: address.line2 ?? null,
+        city: address.city,
+        state: address.state ?? null,
+        postal_code: address.postal_code,
+        country: address.country,
+      }
+    : null;
+
+/** The billing contact as stored: every field, `null` when not given. */
+function billingContact(input: Json | undefined) {
+  const address = input?.address as Json | undefined;
+  return {
+    name: input?.name ?? null,
+    email: input?.email ?? null,
+    phone: input?.phone ?? null,
+    address: postal(address),
+  };
+}
+
+const updateApplePayPaymentMethod: Handler = (context) => {
+  const method = methodOf(context, applePay);
+  const body = context.body;
+  if (body.billing_contact !== undefined) method.billing_contact = billingContact(body.billing_contact as Json);
+  if (body.metadata !== undefined) method.metadata = body.metadata;
+  method.updated_at = context.nowIso();
+  return {status: 200, body: method};
+};
+
+/** The exchanged Google Pay tokens, by a digest of the token: each can be exchanged once. */
+const exchangedTokens = (context: AccountContext) => (context.account.singletons['google-pay-tokens'] ??= {}) as Record<string, string>;
+
+/** A Google Pay token is a signed `ECv2` message: JSON with its signature, signing key and signed message. */
+function checkGoogleToken(token: string) {
+  let parsed: Json | undefined;
+  try {
+    parsed = JSON.parse(token) as Json;
+  } catch {
+    parsed = undefined;
+  }
+  const complete =
+    parsed?.protocolVersion === 'ECv2' &&
+    typeof parsed.signature === 'string' &&
+    typeof parsed.intermediateSigningKey === 'object' &&
+    typeof parsed.signedMessage === 'string';
+  if (!complete) {
+    throw new ApiError(
+      'wallet_token_invalid',
+      'The signature of the Google Pay token does not verify. Send paymentMethodData.tokenizationData.token exactly as Google returned it.',
+      'token',
+    );
+  }
+}
+
+/**
+ * Create Google Pay token: a card tokenized on a device (`cryptogram_3ds`, the token carries
+ * assurance details) is charged with a device account number; a card of the Google account
+ * (`pan_only`) with the digits the buyer saw. A token is exchanged once.
+ */
+const createGooglePayToken: Handler = (context) => {
+  const body = context.body;
+  const token = String(body.token);
+  checkGoogleToken(token);
+  const digest = drawn(token);
+  const earlier = exchangedTokens(context)[digest];
+  if (earlier && context.find(earlier)) {
+    throw new ApiError(
+      'resource_already_exists',
+      `This Google Pay token was already exchanged for payment method ${earlier}. Charge that payment method, or ask the buyer to pay with Google Pay again.`,
+      'token',
+    );
+  }
+  const customer = body.customer_id === undefined ? undefined : customerOf(context, body.customer_id);
+  const network = String(body.card_network);
+  const shownDigits = String(body.card_details);
+  const assurance = body.assurance_details as Json | undefined;
+  const device = assurance !== undefined;
+  const card = walletCard(context, device ? `${network}:${shownDigits}:device` : `${network}:${shownDigits}`, network);
+  const now = context.nowIso();
+  const method = context.save({
+    id: context.newId('pm'),
+    type: 'google_pay',
+    customer_id: customer?.id ?? null,
+    brand: network,
+    last4: device ? card.last4 : shownDigits,
+    exp_month: card.exp_month,
+    exp_year: card.exp_year,
+    funding: card.funding,
+    cardholder_name: body.cardholder_name ?? null,
+    billing_address: postal(body.billing_address as Json | undefined),
+    fingerprint: card.fingerprint,
+    status: 'active',
+    google_pay: {
+      auth_method: device ? 'cryptogram_3ds' : 'pan_only',
+      display_last4: shownDigits,
+      account_verified: assurance?.account_verified ?? null,
+      cardholder_authenticated: assurance?.cardholder_authenticated ?? null,
+    },
+    metadata: body.metadata ?? {},
+    created_at: now,
+    updated_at: now,
+  });
+  exchangedTokens(context)[digest] = method.id;
+  return {status: 201, body: method};
+};
+
+const updateGooglePayPaymentMethod: Handler = (context) => {
+  const method = methodOf(context, googlePay);
+  const body = context.body;
+  if (body.cardholder_name !== undefined) method.cardholder_name = body.cardholder_name;
+  if (body.billing_address !== undefined) method.billing_address = postal(body.billing_address as Json | null);
+  if (body.metadata !== undefined) method.metadata = body.metadata;
+  method.updated_at = context.nowIso();
+  return {status: 200, body: method};
+};
+
+export const customers: Domain = {
+  handlers: {
+    createCustomer,
+    updateCustomer,
+    deleteCustomer,
+    getAllPaymentMethods: paymentMethods(false),
+    getAllPaymentMethodsForACustomer: paymentMethods(true),
+    getPaymentMethodById,
+    getAllCardsForACustomer: list(cards, true),
+    updateCard,
+    deleteCard: remove(cards),
+    attachCardToCustomer: attach(cards),
+    detachCardFromCustomer: detach(cards),
+    createBankAccount,
+    getAllBankAccountsForACustomer: list(bankAccounts, true),
+    updateBankAccount,
+    deleteBankAccount: remove(bankAccounts),
+    attachBankAccountToCustomer: attach(bankAccounts),
+    detachBankAccountFromCustomer: detach(bankAccounts),
+    saveBankVerification,
+    getBankVerificationUrl,
+    getBankAccountBalanceById,
+    createApplePayToken,
+    getAllApplePayPaymentMethods: list(applePay, false),
+    getAllApplePayPaymentMethodsForACustomer: list(applePay, true),
+    getApplePayTokenById: get(applePay),
+    updateApplePayPaymentMethod,
+    deleteApplePayPaymentMethod: remove(applePay),
+    attachApplePayToCustomer: attach(applePay),
+    detachApplePayFromCustomer: detach(applePay),
+    createGooglePayToken,
+    getAllGooglePayPaymentMethods: list(googlePay, false),
+    getAllGooglePayPaymentMethodsForACustomer: list(googlePay, true),
+    getGooglePayTokenById: get(googlePay),
+    updateGooglePayPaymentMethod,
+    deleteGooglePayPaymentMethod: remove(googlePay),
+    attachGooglePayToCustomer: attach(googlePay),
+    detachGooglePayFromCustomer: detach(googlePay),
+  },
+  jobs: {
+    /** The micro-deposits reach a bank account that is still `new`: it waits for their amounts. */
+    'bank_account.micro_deposits': (context, job) => {
+      const bankAccount = context.find(job.id);
+      if (bankAccount?.status === 'new') Object.assign(bankAccount, {status: 'verification_pending', updated_at: context.nowIso()});
+    },
+  },
+};
