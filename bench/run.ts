@@ -5,6 +5,7 @@
  * operations, and what the framework's levers on a large build are worth (the largest scaling size
  * built with each, bench/lib/levers.ts) — and what each framework internal the site replaces is
  * worth (the A/B: the site built without it, Lighthouse on phones in turns with the site as it is)
+ * — and the local sandbox server under load and the size of its browser build (bench/lib/sandbox.ts)
  * — and writes bench/results.json and bench/RESULTS.md.
  *
  * Usage: npm run bench [-- --scaling 200,500,1000,2000 | --scaling none] [--ab all | --ab none | --ab prefetch-once,ssr-template]
@@ -25,6 +26,7 @@ import {measurePageWeights, type PageWeight} from './lib/page-weight';
 import {runPipeline} from './lib/pipeline';
 import {renderMarkdown, type Results} from './lib/report';
 import {parseLevers, type Lever} from './lib/levers';
+import {measureSandbox} from './lib/sandbox';
 import {runScaling, type ScalingRun} from './lib/scaling';
 import {measureSearchIndex} from './lib/search-index';
 
@@ -126,7 +128,10 @@ async function main(): Promise<void> {
     ab.push(run);
   }
 
-  const results: Results = {date, commit, machine, build: {cold, warm}, output, pageWeight, search, lighthouse, ab, scaling};
+  log('sandbox: server under load, browser build');
+  const sandbox = await measureSandbox();
+
+  const results: Results = {date, commit, machine, build: {cold, warm}, output, pageWeight, search, lighthouse, ab, scaling, sandbox};
   const markdown = renderMarkdown(results);
   writeFileSync(join(projectDir, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(join(projectDir, 'bench', 'RESULTS.md'), markdown);

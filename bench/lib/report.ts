@@ -7,6 +7,7 @@ import {abRuns, lighthouseRuns, type LighthouseResult} from './lighthouse';
 import type {PageWeight} from './page-weight';
 import type {PipelineRun} from './pipeline';
 import {levers} from './levers';
+import type {SandboxBench} from './sandbox';
 import type {ScalingRun} from './scaling';
 import {benchQueries, type SearchIndex, type Transfer} from './search-index';
 
@@ -31,6 +32,8 @@ export type Results = {
   lighthouse: LighthouseResult[];
   ab: AbRun[];
   scaling: ScalingRun[];
+  /** Absent from the results of runs before the sandbox existed. */
+  sandbox?: SandboxBench;
 };
 
 const KB = 1024;
@@ -56,6 +59,8 @@ export const targets = {
   internalTbtWinMs: 50,
   /** The peak memory of a scaling run (the issue's is at 2,000 operations, where CI runners have 7 GB). */
   scalingPeakBytes: 4 * GB,
+  /** What a browser downloads to run the sandbox on a docs page: its code and the model data, gzipped. */
+  sandboxBrowserBytes: 250 * KB,
 };
 
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
@@ -358,6 +363,35 @@ function scalingSection(results: Results): string {
   ].join('\n');
 }
 
+export function sandboxSection(sandbox: SandboxBench | undefined): string {
+  if (!sandbox) return '## Sandbox\n\nNot measured.';
+  const {load, bundle} = sandbox;
+  const nonSuccess = Object.entries(load.nonSuccess).map(([status, count]) => `${count} × ${status}`);
+  return [
+    '## Sandbox',
+    '',
+    `The local sandbox server (\`npm run sandbox\`) under ${load.requests} requests, ${load.concurrency} in flight, spread over ${load.keys} keys: in each ten, two creates (a customer, a card payment), four reads of what the key created and four lists (\`bench/lib/sandbox.ts\`).`,
+    "The bench's server lifts the 25 requests a second of each key, so that the figures measure the server, not the rate limit.",
+    'Its browser build is `sandbox/core` bundled by esbuild (minified ESM for the browser) and the model data it runs on (both specs as JSON, without their descriptions), gzipped at level 9.',
+    '',
+    table(
+      ['figure', 'measured', 'target'],
+      [
+        ['throughput', `${Math.round(load.requestsPerSecond)} requests/s (${seconds(load.wallMs)} in all)`, '–'],
+        ['latency p50 · p99', `${load.p50Ms.toFixed(1)} ms · ${load.p99Ms.toFixed(1)} ms`, '–'],
+        ['answers other than 2xx', nonSuccess.length ? nonSuccess.join(', ') : 'none', '–'],
+        ['browser build: code', kb(bundle.codeGzipBytes), '–'],
+        ['browser build: model data', kb(bundle.dataGzipBytes), '–'],
+        [
+          'browser build: total',
+          kb(bundle.totalGzipBytes),
+          `≤ ${kb(targets.sandboxBrowserBytes)}: ${verdict(bundle.totalGzipBytes <= targets.sandboxBrowserBytes)}`,
+        ],
+      ],
+    ),
+  ].join('\n');
+}
+
 export function renderMarkdown(results: Results): string {
   const {machine, commit} = results;
   return [
@@ -380,6 +414,8 @@ export function renderMarkdown(results: Results): string {
     abSection(results),
     '',
     scalingSection(results),
+    '',
+    sandboxSection(results.sandbox),
     '',
   ].join('\n');
 }
