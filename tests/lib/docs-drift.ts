@@ -13,6 +13,7 @@ import {Ajv, type ValidateFunction} from 'ajv';
 import addFormats from 'ajv-formats';
 import ts from 'typescript';
 import {codeBlocks, docPages} from '../../lib/docs-source';
+import {readCurl} from './curl';
 import {operationPermission} from '../../lib/api-render/reference-tables';
 import {apis, listOperations, resolveLocalRef, type OpenApiDocument, type Operation} from '../../lib/api-model/specs';
 import {operationPages, type Specs} from '../../lib/api-render/webhook-events';
@@ -21,30 +22,24 @@ export type DocRequest = {file: string; line: number; method: string; path: stri
 export type DocResponse = {file: string; line: number; status: string; body: unknown; request?: DocRequest};
 export type Problem = {file: string; line: number; reason: string};
 
-const apiUrl = /https:\/\/api(?:\.sandbox)?\.plaza\.example(\/[^\s"'\\]*)/;
+/** The languages of the fences whose curl commands are requests. */
+export const shellLanguages = new Set(['bash', 'sh', 'shell']);
 
-/** A curl command of the house form, or null when the block holds none. */
+/** A curl command of the house form (read by tests/lib/curl.ts) as method, path, query names and JSON body, or null when the block holds none. */
 export function parseCurl(text: string): Omit<DocRequest, 'file' | 'line'> | null {
-  const command = text.replace(/\\\n/g, ' ');
-  if (!/^\s*curl\s/.test(command)) return null;
-  const url = apiUrl.exec(command);
-  if (!url) return null;
-  const method = /\s-X\s+([A-Z]+)/.exec(command)?.[1] ?? 'GET';
-  // The URL's path group is not optional, and split gives at least one part: the defaults never apply.
-  const [path = '', queryString = ''] = (url[1] ?? '').split('?');
+  const curl = readCurl(text);
+  if (!curl) return null;
+  // The target always has a path, and split gives at least one part: the defaults never apply.
+  const [path = '', queryString = ''] = curl.target.split('?');
   const query = queryString ? queryString.split('&').map((pair) => decodeURIComponent(pair.split('=')[0] ?? '')) : [];
-  const dataStart = command.search(/\s-d\s+'/);
-  if (dataStart === -1) return {method, path, query};
-  const open = command.indexOf("'", dataStart);
-  const close = command.lastIndexOf("'");
-  const raw = command.slice(open + 1, close);
+  if (curl.body === undefined) return {method: curl.method, path, query};
   let body: unknown;
   try {
-    body = JSON.parse(raw);
+    body = JSON.parse(curl.body);
   } catch (error) {
     throw new Error(`the body after -d is not JSON (${(error as Error).message})`);
   }
-  return {method, path, query, body};
+  return {method: curl.method, path, query, body};
 }
 
 /** Every request and response in one page. */
@@ -54,7 +49,7 @@ export function extractExamples(file: string, text: string): {requests: DocReque
   const problems: Problem[] = [];
   let last: DocRequest | undefined;
   for (const block of codeBlocks(text)) {
-    if (['bash', 'sh', 'shell'].includes(block.lang)) {
+    if (shellLanguages.has(block.lang)) {
       try {
         const parsed = parseCurl(block.text);
         if (parsed) {

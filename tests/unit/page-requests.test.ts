@@ -7,7 +7,8 @@ import {readFileSync} from 'node:fs';
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {codeBlocks} from '../../lib/docs-source';
-import {compareShown, docsRequestPages, IdCarrier, pageRequests, readCurl, type PageRequest} from '../lib/page-requests';
+import {readCurl} from '../lib/curl';
+import {compareShown, docsRequestPages, IdCarrier, pageRequests, type PageRequest} from '../lib/page-requests';
 
 const read = (file: string) => readFileSync(file, 'utf8');
 const requestsOf = (file: string) => pageRequests(file, read(file));
