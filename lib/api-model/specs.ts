@@ -6,31 +6,9 @@
 import {readFileSync} from 'node:fs';
 import kebabCase from 'lodash/kebabCase';
 import {parse as parseYaml} from 'yaml';
+import {listOperations, type OpenApiDocument, type Operation} from './operations';
 
-export const methods = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'] as const;
-
-export type OpenApiDocument = {
-  openapi?: string;
-  info?: {title?: string; version?: string; description?: string};
-  servers?: {url: string; description?: string}[];
-  security?: Record<string, string[]>[];
-  tags?: {name: string}[];
-  paths?: Record<string, Record<string, unknown>>;
-  /** OpenAPI 3.1: the requests the API sends, by name, each a path item. */
-  webhooks?: Record<string, Record<string, unknown>>;
-  components?: Record<string, Record<string, unknown>>;
-};
-
-export type Operation = {
-  method: string;
-  path: string;
-  operationId?: string;
-  summary?: string;
-  tags: string[];
-  /** The operation's parameters after those of its path item (possibly `$ref`s). */
-  parameters: unknown[];
-  raw: Record<string, unknown>;
-};
+export {listOperations, methods, resolveLocalRef, type OpenApiDocument, type Operation} from './operations';
 
 /** The two APIs: the spec file name, the route folder of its pages and the route of its index page. */
 export const apis = [
@@ -52,26 +30,6 @@ export function readSpec(file: string): OpenApiDocument {
   return parseSpec(readFileSync(file, 'utf8'));
 }
 
-export function listOperations(spec: OpenApiDocument): Operation[] {
-  const operations: Operation[] = [];
-  for (const [path, item] of Object.entries(spec.paths ?? {})) {
-    for (const method of methods) {
-      const raw = item?.[method] as Record<string, unknown> | undefined;
-      if (!raw) continue;
-      operations.push({
-        method: method.toUpperCase(),
-        path,
-        operationId: typeof raw.operationId === 'string' ? raw.operationId : undefined,
-        summary: typeof raw.summary === 'string' ? raw.summary : undefined,
-        tags: Array.isArray(raw.tags) ? raw.tags.filter((tag): tag is string => typeof tag === 'string') : [],
-        parameters: [...((item.parameters as unknown[]) ?? []), ...((raw.parameters as unknown[]) ?? [])],
-        raw,
-      });
-    }
-  }
-  return operations;
-}
-
 /** A security scheme of a spec's components, as far as the site reads it. */
 export type SecurityScheme = {type: string; in?: string; name?: string; scheme?: string};
 
@@ -82,16 +40,6 @@ export type SecurityScheme = {type: string; in?: string; name?: string; scheme?:
  */
 export const isPlazaKey = (scheme: SecurityScheme | undefined): boolean =>
   scheme?.type === 'apiKey' && scheme.in === 'header' && scheme.name === 'X-API-KEY';
-
-/** A value, or the node its local `$ref` (`#/components/...`) points to in the document. */
-export function resolveLocalRef<T = Record<string, unknown>>(spec: OpenApiDocument, value: unknown): T {
-  const ref = (value as {$ref?: string} | undefined)?.$ref;
-  if (!ref) return value as T;
-  return ref
-    .slice(2)
-    .split('/')
-    .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')], spec) as T;
-}
 
 /** The slug of an operation's page: its operationId in kebab case, else its summary's. Every route of an operation is made with it. */
 export function operationSlug(operation: Pick<Operation, 'operationId' | 'summary'>): string {

@@ -9,7 +9,7 @@
  * a response, and `#/components/schemas/X` becomes `#/$defs/X` of one root document per API.
  */
 import {dereference, validate, type Schema} from '@cfworker/json-schema';
-import type {OpenApiDocument} from '../../lib/api-model/specs';
+import {listOperations, resolveLocalRef, type OpenApiDocument} from '../../lib/api-model/operations';
 
 export type ApiName = 'accounts' | 'financial';
 export type SandboxSpecs = Record<ApiName, OpenApiDocument>;
@@ -42,21 +42,13 @@ export type SchemaProblem = {param: string | null; message: string};
 type Direction = 'request' | 'response';
 
 const base = (api: ApiName, direction: Direction) => `https://sandbox.plaza.example/${api}/${direction}`;
-const methods = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
 type Node = Record<string, unknown>;
 const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A local `$ref` (`#/components/...`) followed to its target, or the value itself. */
+/** A local `$ref` (`#/components/...`) followed to its target, or the value itself; `{}` for anything but an object. */
 function follow(document: OpenApiDocument, value: unknown): Node {
-  let node = value;
-  for (let hops = 0; isNode(node) && typeof node.$ref === 'string' && hops < 16; hops++) {
-    const pointer: string = node.$ref;
-    node = pointer
-      .slice(2)
-      .split('/')
-      .reduce<unknown>((at, key) => (isNode(at) ? at[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), document);
-  }
+  const node: unknown = resolveLocalRef(document, value);
   return isNode(node) ? node : {};
 }
 
@@ -107,68 +99,64 @@ export class SpecIndex {
   }
 
   private index(api: ApiName, document: OpenApiDocument) {
-    for (const [path, item] of Object.entries(document.paths ?? {})) {
-      for (const method of methods) {
-        const raw = item[method];
-        if (!isNode(raw)) continue;
-        const operationId = String(raw.operationId ?? `${method} ${path}`);
-        const parameters = new Map<string, Parameter>();
-        for (const entry of [...((item.parameters as unknown[]) ?? []), ...((raw.parameters as unknown[]) ?? [])]) {
-          const parameter = follow(document, entry);
-          const name = String(parameter.name);
-          parameters.set(`${String(parameter.in)} ${name}`, {
-            name,
-            in: parameter.in as Parameter['in'],
-            required: parameter.required === true,
-            schema: (toJsonSchema(follow(document, parameter.schema), 'request', api) as Schema) ?? {},
-          });
-        }
-        const requestBody = raw.requestBody ? follow(document, raw.requestBody) : undefined;
-        let body: SpecOperation['body'];
-        if (requestBody && isNode(requestBody.content)) {
-          const [mediaType = 'application/json', content] = Object.entries(requestBody.content)[0] ?? [];
-          const schemaKey = isNode(content) && content.schema ? this.register(api, `${operationId}.body`, content.schema) : undefined;
-          body = {mediaType, required: requestBody.required === true, schemaKey};
-        }
-        const responses: SpecResponse[] = [];
-        for (const [status, value] of Object.entries(isNode(raw.responses) ? raw.responses : {})) {
-          const response = follow(document, value);
-          const json = isNode(response.content) ? follow(document, response.content['application/json']) : {};
-          const examples = isNode(json.examples) ? Object.values(json.examples).map((example) => follow(document, example).value) : [];
-          responses.push({
-            status: Number(status),
-            schemaKey: json.schema ? this.register(api, `${operationId}.${status}`, json.schema) : undefined,
-            example: json.example ?? examples[0],
-          });
-        }
-        const names: string[] = [];
-        const pattern = new RegExp(
-          `^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{([^}]+)\\?\}/g, (_, name: string) => (names.push(name), '([^/]+)'))}$`,
-        );
-        this.operations.push({
-          api,
-          operationId,
-          method: method.toUpperCase(),
-          path,
-          permission: String(raw['x-plaza-permission'] ?? ''),
-          events: Array.isArray(raw['x-plaza-events']) ? raw['x-plaza-events'].map(String) : [],
-          sandboxOnly: raw['x-plaza-sandbox-only'] === true,
-          parameters: [...parameters.values()],
-          body,
-          responses,
-          match: (concrete) => {
-            const found = pattern.exec(concrete);
-            if (!found) return undefined;
-            try {
-              return Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(found[index + 1] ?? '')]));
-            } catch {
-              // A parameter that is not valid percent-encoding (`%E0%A4%A`) is no value of it.
-              return undefined;
-            }
-          },
-          literals: path.split('/').filter((part) => part && !part.startsWith('{')).length,
+    for (const {method, path, raw, operationId: id, parameters: entries} of listOperations(document)) {
+      const operationId = id ?? `${method} ${path}`;
+      const parameters = new Map<string, Parameter>();
+      for (const entry of entries) {
+        const parameter = follow(document, entry);
+        const name = String(parameter.name);
+        parameters.set(`${String(parameter.in)} ${name}`, {
+          name,
+          in: parameter.in as Parameter['in'],
+          required: parameter.required === true,
+          schema: (toJsonSchema(follow(document, parameter.schema), 'request', api) as Schema) ?? {},
         });
       }
+      const requestBody = raw.requestBody ? follow(document, raw.requestBody) : undefined;
+      let body: SpecOperation['body'];
+      if (requestBody && isNode(requestBody.content)) {
+        const [mediaType = 'application/json', content] = Object.entries(requestBody.content)[0] ?? [];
+        const schemaKey = isNode(content) && content.schema ? this.register(api, `${operationId}.body`, content.schema) : undefined;
+        body = {mediaType, required: requestBody.required === true, schemaKey};
+      }
+      const responses: SpecResponse[] = [];
+      for (const [status, value] of Object.entries(isNode(raw.responses) ? raw.responses : {})) {
+        const response = follow(document, value);
+        const json = isNode(response.content) ? follow(document, response.content['application/json']) : {};
+        const examples = isNode(json.examples) ? Object.values(json.examples).map((example) => follow(document, example).value) : [];
+        responses.push({
+          status: Number(status),
+          schemaKey: json.schema ? this.register(api, `${operationId}.${status}`, json.schema) : undefined,
+          example: json.example ?? examples[0],
+        });
+      }
+      const names: string[] = [];
+      const pattern = new RegExp(
+        `^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{([^}]+)\\?\}/g, (_, name: string) => (names.push(name), '([^/]+)'))}$`,
+      );
+      this.operations.push({
+        api,
+        operationId,
+        method,
+        path,
+        permission: String(raw['x-plaza-permission'] ?? ''),
+        events: Array.isArray(raw['x-plaza-events']) ? raw['x-plaza-events'].map(String) : [],
+        sandboxOnly: raw['x-plaza-sandbox-only'] === true,
+        parameters: [...parameters.values()],
+        body,
+        responses,
+        match: (concrete) => {
+          const found = pattern.exec(concrete);
+          if (!found) return undefined;
+          try {
+            return Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(found[index + 1] ?? '')]));
+          } catch {
+            // A parameter that is not valid percent-encoding (`%E0%A4%A`) is no value of it.
+            return undefined;
+          }
+        },
+        literals: path.split('/').filter((part) => part && !part.startsWith('{')).length,
+      });
     }
   }
 

@@ -1,0 +1,59 @@
+/**
+ * The operations of an OpenAPI document and its local references, with no I/O and no Node.js API, so
+ * that the sandbox's browser build can read the specs as the site does. specs.ts re-exports them.
+ */
+export const methods = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'] as const;
+
+export type OpenApiDocument = {
+  openapi?: string;
+  info?: {title?: string; version?: string; description?: string};
+  servers?: {url: string; description?: string}[];
+  security?: Record<string, string[]>[];
+  tags?: {name: string}[];
+  paths?: Record<string, Record<string, unknown>>;
+  /** OpenAPI 3.1: the requests the API sends, by name, each a path item. */
+  webhooks?: Record<string, Record<string, unknown>>;
+  components?: Record<string, Record<string, unknown>>;
+};
+
+export type Operation = {
+  method: string;
+  path: string;
+  operationId?: string;
+  summary?: string;
+  tags: string[];
+  /** The operation's parameters after those of its path item (possibly `$ref`s). */
+  parameters: unknown[];
+  raw: Record<string, unknown>;
+};
+
+/** Every operation of the document, with the parameters of its path item before its own. */
+export function listOperations(spec: OpenApiDocument): Operation[] {
+  const operations: Operation[] = [];
+  for (const [path, item] of Object.entries(spec.paths ?? {})) {
+    for (const method of methods) {
+      const raw = item?.[method] as Record<string, unknown> | undefined;
+      if (!raw) continue;
+      operations.push({
+        method: method.toUpperCase(),
+        path,
+        operationId: typeof raw.operationId === 'string' ? raw.operationId : undefined,
+        summary: typeof raw.summary === 'string' ? raw.summary : undefined,
+        tags: Array.isArray(raw.tags) ? raw.tags.filter((tag): tag is string => typeof tag === 'string') : [],
+        parameters: [...((item.parameters as unknown[]) ?? []), ...((raw.parameters as unknown[]) ?? [])],
+        raw,
+      });
+    }
+  }
+  return operations;
+}
+
+/** A value, or the node its local `$ref` (`#/components/...`) points to in the document. */
+export function resolveLocalRef<T = Record<string, unknown>>(spec: OpenApiDocument, value: unknown): T {
+  const ref = (value as {$ref?: string} | undefined)?.$ref;
+  if (!ref) return value as T;
+  return ref
+    .slice(2)
+    .split('/')
+    .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')], spec) as T;
+}
