@@ -2,12 +2,13 @@
  * What a handler or a clock job works with: one account's objects, its clock, its balances, its
  * events and webhook deliveries. A request adds its operation, parameters and body.
  */
+import {dayMs} from './clock';
 import {ApiError, notFound} from './errors';
 import type {SpecOperation} from './spec';
 import {iso, makeId, type AccountState, type ApiObject, type Delivery, type Job, type KeyRecord, type Money} from './state';
 
 /** How long automatic delivery attempts go on, and the first wait (doubling after each failure). */
-export const retryWindowMs = 3 * 24 * 3600_000;
+export const retryWindowMs = 3 * dayMs;
 export const firstRetryMs = 60_000;
 
 export class AccountContext {

@@ -1,4 +1,5 @@
 /** The sandbox core: everything a host (the Node server, a browser worker, a test) needs. */
+import {clock} from './clock';
 import {accounts} from './domain/accounts';
 import {customers} from './domain/customers';
 import {disputes} from './domain/disputes';
@@ -17,7 +18,7 @@ export {SpecIndex, type SandboxSpecs} from './spec';
 export {emptyState, type SandboxState} from './state';
 
 /** Plaza's behaviour, domain by domain; the generic answer comes last. */
-export const domains = [payments, disputes, ledger, payouts, transfers, accounts, customers, keys, webhooks, generic];
+export const domains = [clock, payments, disputes, ledger, payouts, transfers, accounts, customers, keys, webhooks, generic];
 
 /** A sandbox of Plaza's behaviour; pass the specs' index when making many (it is the costly part). */
 export const createSandbox = (options: Omit<SandboxOptions, 'domains'>, index?: SpecIndex) => new Sandbox({...options, domains}, index);

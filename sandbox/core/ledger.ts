@@ -7,23 +7,13 @@
  * since an automatic payout follows. This file also answers the reads of that money: transactions,
  * settlements and the holding accounts' balances.
  */
+import {dayMs} from './clock';
 import type {AccountContext, RequestContext} from './context';
 import {onboardingReview} from './domain/accounts';
 import {businessBankAccount, emitFor} from './domain/customers';
 import {ApiError, notFound} from './errors';
 import type {Domain, Handler, JobRunner} from './sandbox';
 import {iso, type ApiObject} from './state';
-
-const hourMs = 3600_000;
-const dayMs = 24 * hourMs;
-/** Plaza submits refunds and standard payouts in a batch at 17:00 UTC; every sandbox day is a business day (/api/testing). */
-const cutoffHour = 17;
-
-/** The next 17:00 UTC cutoff after a time (ms). */
-export function nextCutoff(ms: number): number {
-  const today = Math.floor(ms / dayMs) * dayMs + cutoffHour * hourMs;
-  return today > ms ? today : today + dayMs;
-}
 
 /**
  * Records one movement of funds of a holder (the `acct_` ID of the platform/merchant account itself,

@@ -8,6 +8,7 @@
  * operation's handler, or the generic one that answers from the specs' examples. Before each request,
  * the account's clock runs the jobs that fell due.
  */
+import {dayMs} from './clock';
 import {ApiError, notFound} from './errors';
 import {AccountContext, RequestContext, type Query} from './context';
 import {SpecIndex, type SandboxSpecs, type SpecOperation} from './spec';
@@ -42,7 +43,6 @@ export type SandboxOptions = {
 /** The largest body the sandbox reads, as a production gateway would refuse a larger one. */
 export const maxBodyBytes = 1_000_000;
 const secretKey = /^sk_test_[A-Za-z0-9_]{8,200}$/;
-const dayMs = 24 * 3600_000;
 
 export class Sandbox {
   readonly index: SpecIndex;

@@ -7,6 +7,7 @@
  * `rejected` or `action_required` by Decide onboarding, or at once for a test tax ID. The business
  * details are kept by the path of their operations, as the generic answer keeps sub-resources.
  */
+import {dayMs} from '../clock';
 import {ApiError} from '../errors';
 import type {AccountContext, RequestContext} from '../context';
 import {generic} from '../generic';
@@ -339,7 +340,7 @@ function decide(context: AccountContext, account: ApiObject, decision: Decision)
 function twoBusinessDaysAfter(ms: number): number {
   let at = ms;
   for (let days = 0; days < 2;) {
-    at += 24 * 3600_000;
+    at += dayMs;
     const weekday = new Date(at).getUTCDay();
     if (weekday !== 0 && weekday !== 6) days += 1;
   }
@@ -650,7 +651,7 @@ const createContract = detail((context, account) => {
     );
   }
   const signedAt = Date.parse(String(body.signed_at));
-  if (signedAt > context.now() || signedAt < context.now() - 7 * 24 * 3600_000) {
+  if (signedAt > context.now() || signedAt < context.now() - 7 * dayMs) {
     throw new ApiError('parameter_invalid', 'signed_at cannot be in the future or more than 7 days ago.', 'signed_at');
   }
   const earlier = context

@@ -7,6 +7,7 @@
  * `dispute` transaction; a won case gives both back, a lost one nothing. An ACH payment's case is a debit
  * the account holder refused, and opens already `lost` (/guides/payments/process-ach-payments).
  */
+import {dayMs} from '../clock';
 import type {AccountContext} from '../context';
 import {ApiError} from '../errors';
 import {recordTransaction} from '../ledger';
@@ -14,7 +15,6 @@ import type {Domain, Handler, JobRunner} from '../sandbox';
 import {iso, type ApiObject} from '../state';
 import type {Payment} from './payments';
 
-const dayMs = 24 * 3600_000;
 /** The dispute fee of the Payments product's pricing (Get all products): 15.00 USD per case, refunded when the case is won. */
 const disputeFee = 1500;
 /** How long a card case waits for a response: to the end of the UTC day, 12 days after it opens, as the examples show. */

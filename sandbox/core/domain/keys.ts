@@ -4,12 +4,12 @@
  * secret key's values are in the sandbox's keyring, so a request with one works with exactly the
  * key's permissions, and a revoked or replaced value stops working.
  */
+import {hourMs} from '../clock';
 import {ApiError} from '../errors';
 import type {AccountContext, RequestContext} from '../context';
 import type {Domain, Handler, JobRunner} from '../sandbox';
 import {iso, type ApiObject} from '../state';
 
-const hourMs = 3600_000;
 /** Reveal API key works for 1 hour after the key was created or regenerated. */
 const revealableMs = hourMs;
 const alphanumeric = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

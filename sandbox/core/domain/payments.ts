@@ -1,6 +1,6 @@
 /**
  * Money in: payments by card, wallet and ACH, their refunds, the test payment methods that every
- * sandbox account holds, the ACH return simulation and the sandbox clock.
+ * sandbox account holds, and the ACH return simulation.
  *
  * Card and wallet payments are decided while the request waits (/guides/payments/process-card-payments):
  * `succeeded`, `authorized` with `capture: false`, or a decline answered `422 processing_error` that is
@@ -11,14 +11,14 @@
  * payment's funds land in the platform's balance (/guides/marketplaces/transfer-funds-to-sellers).
  * The sandbox has no weekends or holidays (/api/testing), so a business day is 24 hours.
  */
+import {countCompletion, dayMs, nextCutoff} from '../clock';
 import type {AccountContext, RequestContext} from '../context';
 import {ApiError} from '../errors';
 import {recordTransaction, requireAvailable} from '../ledger';
 import type {Domain, Handler, JobRunner} from '../sandbox';
+import {reverseRefundTransfer} from './transfers';
 import {iso, type ApiObject} from '../state';
 
-const hourMs = 3600_000;
-const dayMs = 24 * hourMs;
 /** Card and wallet funds become available 2 business days after capture (/concepts/transactions). */
 const cardFundsDelayMs = 2 * dayMs;
 /** ACH funds become available 4 business days after the debit is submitted (/concepts/transactions). */
@@ -33,8 +33,6 @@ const achOutcomeDelayMs = 2 * dayMs;
 const achRefundDelayMs = dayMs;
 /** An authorization lasts 7 days (/guides/payments/authorize-and-capture-payments). */
 const authorizationMs = 7 * dayMs;
-/** Plaza submits ACH debits and refunds at 17:00 UTC each business day. */
-const cutoffHour = 17;
 /** The smallest payment in every currency (50 for USD) and the largest ACH payment (/api/errors `amount_invalid`). */
 const minimumAmount = 50;
 const maximumAchAmount = 2_500_000;
@@ -215,12 +213,6 @@ function openTestMethods(context: AccountContext) {
   }
 }
 
-/** The next 17:00 UTC after a time. */
-function nextCutoff(ms: number): number {
-  const today = Math.floor(ms / dayMs) * dayMs + cutoffHour * hourMs;
-  return today > ms ? today : today + dayMs;
-}
-
 /** Plaza's fee, by the Payments product's pricing (Get all products): 2.9% + 30 for cards and wallets, 0.8% capped at 500 for ACH. */
 const paymentFee = (payment: Payment, amount: number) =>
   payment.payment_method_type === 'bank_account' ? Math.min(500, Math.round(amount * 0.008)) : Math.round(amount * 0.029) + 30;
@@ -241,40 +233,6 @@ function disputeFollows(context: AccountContext, payment: Payment): boolean {
   const method = context.find(payment.payment_method_id);
   return payment.amount === 9902 || (payment.payment_method_type === 'card' && testCards[String(method?.last4)] === 'dispute');
 }
-
-/** The clock's tally of one advance: what completed between `from` and `to` (ms). */
-type Advance = {from: number; to: number; completed: Record<Completion, number>};
-export type Completion = 'payments' | 'refunds' | 'payouts' | 'settlements' | 'expired_authorizations';
-
-/**
- * Counts an object that reached a final state in a clock job, for the answer of Advance sandbox clock.
- * The jobs that fall in an advance run right after its handler, inside the same request, so only
- * completions timed within the advance count; the domains of payouts and settlements call it too.
- */
-export function countCompletion(context: AccountContext, kind: Completion) {
-  const advance = context.account.singletons.clock as Advance | undefined;
-  if (advance && context.now() > advance.from && context.now() <= advance.to) advance.completed[kind] += 1;
-}
-
-/**
- * Moves the clock forward by `hours`. The jobs that fall due run after this handler returns, in the
- * same request, and count themselves into the `completed` object this answer holds.
- */
-const advanceSandboxClock: Handler = (context) => {
-  const hours = context.body.hours as number;
-  const from = context.now();
-  context.account.clockOffset += hours * hourMs;
-  const advance: Advance = {
-    from,
-    to: context.now(),
-    completed: {payments: 0, refunds: 0, payouts: 0, settlements: 0, expired_authorizations: 0},
-  };
-  context.account.singletons.clock = advance;
-  return {
-    status: 200,
-    body: {account_id: context.account.id, current_time: context.nowIso(), advanced_hours: hours, completed: advance.completed},
-  };
-};
 
 const getPayment = (context: RequestContext) => context.get(context.params.payment_id ?? '', 'payment_id', ['pay']) as Payment;
 
@@ -536,7 +494,7 @@ const returnAchPayment: Handler = (context) => {
   return {status: 200, body: payment};
 };
 
-/** Gives a failed or canceled refund's amount back to the balance and to the payment's refundable amount. */
+/** Gives a failed or canceled refund's amount back to the balance, to the payment's refundable amount and, through its refund transfer, to the seller. */
 function giveBack(context: AccountContext, refund: Refund) {
   recordTransaction(context, {
     holder: context.account.id,
@@ -548,6 +506,7 @@ function giveBack(context: AccountContext, refund: Refund) {
   });
   const payment = context.find(refund.payment_id) as Payment | undefined;
   if (payment) Object.assign(payment, {amount_refunded: payment.amount_refunded - refund.amount, updated_at: context.nowIso()});
+  reverseRefundTransfer(context, refund.id);
 }
 
 /**
@@ -662,7 +621,6 @@ const on =
 export const payments: Domain = {
   open: openTestMethods,
   handlers: {
-    advanceSandboxClock,
     createPayment,
     capturesAPayment,
     cancelsAPayment,

@@ -11,15 +11,14 @@
  * Advance sandbox clock by 24 hours always finds it `paid` or `failed`, as the guides' sandbox steps
  * say. A failed or canceled payout gives its amount back as a reversing `payout` transaction.
  */
+import {countCompletion, dayMs, nextCutoff} from '../clock';
 import type {AccountContext, RequestContext} from '../context';
 import {ApiError} from '../errors';
-import {carryForward, hasProduct, nextCutoff, payoutSchedule, recordTransaction, requireAvailable, requireHolder} from '../ledger';
+import {carryForward, hasProduct, payoutSchedule, recordTransaction, requireAvailable, requireHolder} from '../ledger';
 import type {Domain, Handler, JobRunner} from '../sandbox';
 import {iso, type ApiObject} from '../state';
 import {businessBankAccount, emitFor} from './customers';
-import {countCompletion} from './payments';
 
-const dayMs = 24 * 3600_000;
 const instantAnswerMs = 20_000;
 /** The amount that makes a payout fail in the sandbox, and the debit test card that rejects payouts (/api/testing). */
 const rejectedAmount = 9903;

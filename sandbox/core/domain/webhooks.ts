@@ -6,6 +6,7 @@
  * network request: the host takes the outbox with `takeOutbox` (signed, ready to post), posts each
  * delivery and reports the answer with `recordAttempt`, which schedules the retries.
  */
+import {dayMs} from '../clock';
 import {ApiError, notFound} from '../errors';
 import {firstRetryMs, retryWindowMs, type AccountContext, type RequestContext} from '../context';
 import type {Domain, Handler, JobRunner} from '../sandbox';
@@ -13,7 +14,6 @@ import {iso, makeId, type AccountState, type ApiObject, type Delivery} from '../
 import {onboardingReview} from './accounts';
 import {randomSecret} from './keys';
 
-const dayMs = 24 * 3600_000;
 /** Events and delivery records stay readable for 30 days (Get all events, Get all webhook events). */
 const keptMs = 30 * dayMs;
 
