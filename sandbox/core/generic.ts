@@ -49,14 +49,15 @@ const sameItems = (a: unknown, b: unknown) =>
   !Array.isArray(a) || !Array.isArray(b) || a.length === 0 || b.length === 0 || kind(a[0]) === kind(b[0]);
 
 /**
- * Copies the body's fields that the object has, of the same JSON type (or onto a `null`), onto it;
- * nested objects merge, so that a field the body leaves out keeps the object's value.
+ * Copies the body's fields that the object has, of the same JSON type (or onto a `null`), onto it. An
+ * update replaces a nested object as a whole, as the specs' update operations say of `metadata` and
+ * addresses; a create merges it into the example's, so that a field the body leaves out keeps a value.
  */
-export function overlay(object: Json, body: Json): Json {
+export function overlay(object: Json, body: Json, nested: 'merge' | 'replace'): Json {
   for (const [key, value] of Object.entries(body)) {
     if (!Object.hasOwn(object, key)) continue;
     const current = object[key];
-    if (kind(current) === 'object' && kind(value) === 'object') overlay(current as Json, value as Json);
+    if (nested === 'merge' && kind(current) === 'object' && kind(value) === 'object') overlay(current as Json, value as Json, nested);
     else if (current === null || (kind(current) === kind(value) && sameItems(current, value))) object[key] = value;
   }
   return object;
@@ -87,18 +88,18 @@ function answer(context: RequestContext): HandlerResult {
     return {status, body: context.account.singletons[key] ?? example};
   }
   if (operation.method === 'POST' && !itemId && !actionOf && typeof example.id === 'string' && prefixOf(example.id)) {
-    const object = overlay({...example, id: context.newId(prefixOf(example.id) ?? 'obj')}, context.body) as ApiObject;
+    const object = overlay({...example, id: context.newId(prefixOf(example.id) ?? 'obj')}, context.body, 'merge') as ApiObject;
     for (const [name, value] of Object.entries(params)) if (Object.hasOwn(object, name)) object[name] = value;
     stamp(context, object, true);
     return {status, body: context.save(object)};
   }
   if (operation.method === 'PUT' && itemId) {
-    const object = overlay(context.get(itemId, itemParam), context.body) as ApiObject;
+    const object = overlay(context.get(itemId, itemParam), context.body, 'replace') as ApiObject;
     stamp(context, object, false);
     return {status, body: context.save(object)};
   }
   if (operation.method === 'PUT') {
-    const object = overlay((context.account.singletons[key] as Json | undefined) ?? example, context.body);
+    const object = overlay((context.account.singletons[key] as Json | undefined) ?? example, context.body, 'replace');
     stamp(context, object, false);
     context.account.singletons[key] = object;
     return {status, body: object};

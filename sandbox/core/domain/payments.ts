@@ -579,12 +579,6 @@ const cancelsARefund: Handler = (context) => {
   return {status: 200, body: refund};
 };
 
-/** Changes the reason or the metadata of a refund, in any status; metadata replaces all stored keys. */
-const updateRefund: Handler = (context) => {
-  const refund = context.get(context.params.refund_id ?? '', 'refund_id', ['re']);
-  return {status: 200, body: Object.assign(refund, context.body, {updated_at: context.nowIso()})};
-};
-
 const getAllRefundsForPayment: Handler = (context) => {
   const payment = getPayment(context);
   return {status: 200, body: context.page(context.all(['re']).filter((refund) => refund.payment_id === payment.id))};
@@ -629,7 +623,6 @@ export const payments: Domain = {
     returnAchPayment,
     createRefund,
     cancelsARefund,
-    updateRefund,
     getAllRefundsForPayment,
   },
   jobs: {
