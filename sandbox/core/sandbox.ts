@@ -12,7 +12,7 @@ import {dayMs} from './clock';
 import {ApiError, notFound} from './errors';
 import {AccountContext, RequestContext, type Query} from './context';
 import {SpecIndex, type SandboxSpecs, type SpecOperation} from './spec';
-import {emptyState, makeId, type AccountState, type Job, type KeyRecord, type SandboxState} from './state';
+import {emptyState, makeId, own, put, type AccountState, type Job, type KeyRecord, type SandboxState} from './state';
 
 export type SandboxRequest = {
   method: string;
@@ -88,7 +88,7 @@ export class Sandbox {
 
   /** The account a key opens, made on its first request. */
   accountOf(key: string): AccountState | undefined {
-    const record = this.state.keys[key];
+    const record = own(this.state.keys, key);
     return record ? this.state.accounts[record.account] : undefined;
   }
 
@@ -133,7 +133,7 @@ export class Sandbox {
       this.checkParameters(operation, route.params, headers);
       const body = this.readBody(operation, headers['content-type'], request.body);
       const keyring = {
-        add: (secret: string, added: KeyRecord) => void (this.state.keys[secret] = added),
+        add: (secret: string, added: KeyRecord) => put(this.state.keys, secret, added),
         list: () => Object.entries(this.state.keys).filter(([, known]) => known.account === account.id),
       };
       const context = new RequestContext(
@@ -180,7 +180,7 @@ export class Sandbox {
       'Send a sandbox secret key (sk_test_ and at least 8 letters or digits) in the X-API-KEY header.',
     );
     if (!key) throw refused;
-    let record = this.state.keys[key];
+    let record = own(this.state.keys, key);
     if (!record) {
       if (!secretKey.test(key)) throw refused;
       record = this.open(key);
@@ -208,7 +208,7 @@ export class Sandbox {
     this.state.accounts[id] = account;
     const context = new AccountContext(account, this.wall());
     const record: KeyRecord = {account: id, keyId: context.newId('key'), permissions: ['*']};
-    this.state.keys[key] = record;
+    put(this.state.keys, key, record);
     for (const open of this.openers) open(context);
     return record;
   }
@@ -341,7 +341,7 @@ export class Sandbox {
     extra: Record<string, string>,
   ): Promise<HandlerResult> {
     const now = context.now();
-    const entry = account.idempotency[key];
+    const entry = own(account.idempotency, key);
     const live = entry && now - entry.at < dayMs ? entry : undefined;
     if (live && live.status === undefined) {
       throw new ApiError(
@@ -350,7 +350,7 @@ export class Sandbox {
       );
     }
     const taken = {fingerprint: '', at: now};
-    if (!live) account.idempotency[key] = taken;
+    if (!live) put(account.idempotency, key, taken);
     const fingerprint = await digest(`${context.operation.method} ${context.operation.path} ${JSON.stringify(context.params)} ${text}`);
     if (live) {
       if (live.fingerprint !== fingerprint) {
@@ -365,12 +365,12 @@ export class Sandbox {
     taken.fingerprint = fingerprint;
     try {
       const result = this.run(context);
-      account.idempotency[key] = {...taken, status: result.status, body: result.body};
+      put(account.idempotency, key, {...taken, status: result.status, body: result.body});
       return result;
     } catch (error) {
       // Refusals by the state of objects are saved and replayed; anything else frees the key.
       if (error instanceof ApiError && [404, 409, 422].includes(error.status)) {
-        account.idempotency[key] = {...taken, status: error.status, body: error.body(context.requestId ?? '')};
+        put(account.idempotency, key, {...taken, status: error.status, body: error.body(context.requestId ?? '')});
       } else delete account.idempotency[key];
       throw error;
     }

@@ -85,3 +85,11 @@ export function makeId(prefix: string, seed: string, counter: number): string {
 
 /** An ISO 8601 time in UTC to the second, as the API writes them. */
 export const iso = (ms: number): string => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+
+/** An entry of a map keyed by what a request sends (an API key, an idempotency key): its own, never the prototype's. */
+export const own = <T>(map: Record<string, T>, key: string): T | undefined => (Object.hasOwn(map, key) ? map[key] : undefined);
+
+/** Sets an entry of such a map as its own property, also for a key such as `__proto__`. */
+export function put<T>(map: Record<string, T>, key: string, value: T) {
+  Object.defineProperty(map, key, {value, enumerable: true, writable: true, configurable: true});
+}

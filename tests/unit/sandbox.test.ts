@@ -387,6 +387,13 @@ test('idempotency: a replay within 24 hours, another body refused, keys forgotte
   const fixed = await post('order-5533');
   assert.equal(fixed.status, 201);
   assert.equal(fixed.headers['idempotent-replayed'], undefined);
+
+  // A key named like a property of every object is a key like any other, and is saved with the state.
+  for (const key of ['__proto__', 'constructor']) {
+    assert.equal((await post(key)).headers['idempotent-replayed'], undefined, key);
+    sandbox.load(JSON.parse(JSON.stringify(sandbox.save())) as SandboxState);
+    assert.equal((await post(key)).headers['idempotent-replayed'], 'true', key);
+  }
   assert.deepEqual(sandbox.responseProblems, []);
 });
 
