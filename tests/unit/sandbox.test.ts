@@ -20,7 +20,9 @@ import {test} from 'node:test';
 import {setTimeout as sleep} from 'node:timers/promises';
 import {buildBrowserBundle, runLoad} from '../../bench/lib/sandbox';
 import {readSpec, resolveLocalRef} from '../../lib/api-model/specs';
+import {eventTypes} from '../../lib/api-render/webhook-events';
 import {createSandbox, maxBodyBytes, SpecIndex, type Sandbox, type SandboxResponse, type SandboxState} from '../../sandbox/core';
+import {eventObjects} from '../../sandbox/core/domain/webhooks';
 import {errorCodes} from '../../sandbox/core/errors';
 import type {ApiName, SpecOperation} from '../../sandbox/core/spec';
 import {startSandboxServer} from '../../sandbox/server';
@@ -542,6 +544,10 @@ test('the rate limit: 25 requests a second per key, then 429 with Retry-After; e
   clock.wall += 1000;
   assert.equal((await call(sandbox, {method: 'GET', url: '/v1/customers'})).status, 200);
   assert.deepEqual(sandbox.responseProblems, []);
+});
+
+test("the sandbox's event types are the Event schema's, each with the kind of object it carries", () => {
+  assert.deepEqual(Object.keys(eventObjects).sort(), eventTypes(specs).sort());
 });
 
 test('the error table of the sandbox is the catalogue of /api/errors', () => {

@@ -18,7 +18,7 @@ import {randomSecret} from './keys';
 const keptMs = 30 * dayMs;
 
 /** Every event type Plaza sends (Get all event types), with the ID prefix of the object it carries. */
-const eventObjects: Record<string, string> = {
+export const eventObjects: Record<string, string> = {
   'account.created': 'acct',
   'account.updated': 'acct',
   'onboarding.submitted': 'onboarding',
