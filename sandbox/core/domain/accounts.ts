@@ -13,7 +13,7 @@ import type {AccountContext, RequestContext} from '../context';
 import {generic} from '../generic';
 import type {Domain, Handler, HandlerResult} from '../sandbox';
 import {iso, type ApiObject} from '../state';
-import {bankOf, businessBankAccount, emitFor, openBankAccount, savedBankAccount} from './customers';
+import {businessBankAccount, emitFor, openBankAccount, savedBankAccount} from './customers';
 
 type Json = Record<string, unknown>;
 type OnboardingStatus = 'not_started' | 'in_progress' | 'submitted' | 'in_review' | 'action_required' | 'approved' | 'rejected';
@@ -606,30 +606,14 @@ const copyBusinessRepresentativeAsOwner = detail((context, account) => {
 /** Save bank account: replaces the account's business bank account with a new `new` one, which receives micro-deposits. */
 const saveBankAccount = detail((context, account) => {
   const body = context.body;
-  const routingNumber = String(body.routing_number);
-  const accountNumber = String(body.account_number);
-  const bankName = bankOf(routingNumber);
   const replaced = businessBankAccount(context, account.id);
+  const bankAccount = openBankAccount(
+    context,
+    'bba',
+    {routingNumber: String(body.routing_number), accountNumber: String(body.account_number)},
+    {account_id: account.id, holder_name: body.holder_name, holder_type: body.holder_type, account_type: body.account_type},
+  );
   if (replaced) context.remove(replaced.id);
-  const now = context.nowIso();
-  const bankAccount = context.save({
-    id: context.newId('bba'),
-    account_id: account.id,
-    holder_name: body.holder_name,
-    holder_type: body.holder_type,
-    account_type: body.account_type,
-    bank_name: bankName,
-    last4: accountNumber.slice(-4),
-    country: 'US',
-    currency: 'USD',
-    status: 'new',
-    verification_method: null,
-    verification_attempts_remaining: 3,
-    verified_at: null,
-    created_at: now,
-    updated_at: now,
-  });
-  openBankAccount(context, bankAccount, routingNumber, accountNumber);
   return {status: 200, body: structuredClone(bankAccount)};
 });
 

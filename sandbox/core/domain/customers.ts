@@ -40,7 +40,7 @@ const digitsOf = (seed: string, count: number) =>
   Array.from(drawn(seed).slice(0, count), (char) => String(char.charCodeAt(0) % 10)).join('');
 
 /** Refuses the routing number that belongs to no bank; the bank of the sandbox's own routing number is `Sandbox Bank`. */
-export function bankOf(routingNumber: string): string | null {
+function bankOf(routingNumber: string): string | null {
   if (routingNumber === invalidRoutingNumber) {
     throw new ApiError(
       'routing_number_invalid',
@@ -52,14 +52,37 @@ export function bankOf(routingNumber: string): string | null {
 }
 
 /**
- * Keeps a new bank account's numbers and, unless it is verified through the bank login (`instant`),
- * sends its micro-deposits: with `context.now()` as their time, they arrive as soon as the request
- * ends ("within seconds" in the sandbox), so the answer shows the bank account `new` and it is
- * `verification_pending` from the next request on.
+ * Saves a new bank account, a customer's (`ba`) or an account's business one (`bba`): the fields both
+ * kinds share, and over them those of its kind. It keeps the numbers and, unless the bank account is verified
+ * through the bank login (`instant`), sends its micro-deposits: with `context.now()` as their time, they
+ * arrive as soon as the request ends ("within seconds" in the sandbox), so the answer shows the bank
+ * account `new` and it is `verification_pending` from the next request on.
  */
-export function openBankAccount(context: AccountContext, bankAccount: ApiObject, routingNumber: string, accountNumber: string) {
-  numbersOf(context)[bankAccount.id] = `${routingNumber}/${accountNumber}`;
+export function openBankAccount(
+  context: AccountContext,
+  prefix: 'ba' | 'bba',
+  numbers: {routingNumber: string; accountNumber: string},
+  fields: Json,
+): ApiObject {
+  const bankName = bankOf(numbers.routingNumber);
+  const now = context.nowIso();
+  const bankAccount = context.save({
+    id: context.newId(prefix),
+    bank_name: bankName,
+    last4: numbers.accountNumber.slice(-4),
+    country: 'US',
+    currency: 'USD',
+    status: 'new',
+    verification_method: null,
+    verification_attempts_remaining: 3,
+    verified_at: null,
+    ...fields,
+    created_at: now,
+    updated_at: now,
+  });
+  numbersOf(context)[bankAccount.id] = `${numbers.routingNumber}/${numbers.accountNumber}`;
   if (bankAccount.verification_method !== 'instant') context.schedule(context.now(), 'bank_account.micro_deposits', bankAccount.id);
+  return bankAccount;
 }
 
 const customerOf = (context: RequestContext, id: unknown, param = 'customer_id') => context.get(String(id), param, ['cus']);
@@ -268,7 +291,6 @@ const createBankAccount: Handler = (context) => {
   const body = context.body;
   const routingNumber = String(body.routing_number);
   const accountNumber = String(body.account_number);
-  const bankName = bankOf(routingNumber);
   const customer = body.customer_id === undefined ? undefined : customerOf(context, body.customer_id);
   const numbers = numbersOf(context);
   const same = context
@@ -281,27 +303,20 @@ const createBankAccount: Handler = (context) => {
       'account_number',
     );
   }
-  const now = context.nowIso();
-  const bankAccount = context.save({
-    id: context.newId('ba'),
-    customer_id: customer?.id ?? null,
-    account_holder_name: body.account_holder_name,
-    account_holder_type: body.account_holder_type,
-    account_type: body.account_type,
-    bank_name: bankName,
-    last4: accountNumber.slice(-4),
-    country: 'US',
-    currency: 'USD',
-    status: 'new',
-    verification_method: body.verification_method ?? 'micro_deposits',
-    verification_attempts_remaining: 3,
-    failure_code: null,
-    metadata: body.metadata ?? {},
-    verified_at: null,
-    created_at: now,
-    updated_at: now,
-  });
-  openBankAccount(context, bankAccount, routingNumber, accountNumber);
+  const bankAccount = openBankAccount(
+    context,
+    'ba',
+    {routingNumber, accountNumber},
+    {
+      customer_id: customer?.id ?? null,
+      account_holder_name: body.account_holder_name,
+      account_holder_type: body.account_holder_type,
+      account_type: body.account_type,
+      verification_method: body.verification_method ?? 'micro_deposits',
+      failure_code: null,
+      metadata: body.metadata ?? {},
+    },
+  );
   return {status: 201, body: structuredClone(bankAccount)};
 };
 
