@@ -21,7 +21,7 @@ import {setTimeout as sleep} from 'node:timers/promises';
 import {buildBrowserBundle, runLoad} from '../../bench/lib/sandbox';
 import {readSpec, resolveLocalRef} from '../../lib/api-model/specs';
 import {eventTypes} from '../../lib/api-render/webhook-events';
-import {createSandbox, maxBodyBytes, SpecIndex, type Sandbox, type SandboxResponse, type SandboxState} from '../../sandbox/core';
+import {createSandbox, domains, maxBodyBytes, SpecIndex, type Sandbox, type SandboxResponse, type SandboxState} from '../../sandbox/core';
 import {eventObjects} from '../../sandbox/core/domain/webhooks';
 import {errorCodes} from '../../sandbox/core/errors';
 import type {ApiName, SpecOperation} from '../../sandbox/core/spec';
@@ -544,6 +544,15 @@ test('the rate limit: 25 requests a second per key, then 429 with Retry-After; e
   clock.wall += 1000;
   assert.equal((await call(sandbox, {method: 'GET', url: '/v1/customers'})).status, 200);
   assert.deepEqual(sandbox.responseProblems, []);
+});
+
+test('every handler of the domains answers an operation of the specs', () => {
+  const ids = new Set(index.operations.map((operation) => operation.operationId));
+  const unknown = domains.flatMap((domain) => Object.keys(domain.handlers ?? {})).filter((id) => id !== '*' && !ids.has(id));
+  assert.deepEqual(unknown, []);
+  const stateful = createSandbox({specs}, index).statefulOperations();
+  console.log(`${stateful.length} of ${ids.size} operations have behaviour of their own: ${stateful.join(', ')}`);
+  assert.ok(stateful.length > 0);
 });
 
 test("the sandbox's event types are the Event schema's, each with the kind of object it carries", () => {
