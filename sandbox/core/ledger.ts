@@ -207,14 +207,14 @@ export function hasProduct(ctx: AccountContext, id: string, code: string): boole
   return Array.isArray(products) && products.some((product: {code?: string}) => product.code === code);
 }
 
-/**
- * The account's `payouts.schedule` setting, as Get all account settings shows it: `daily` unless a
- * stored list of settings says otherwise.
- */
-export function payoutSchedule(ctx: AccountContext, id: string): string {
+/** A setting of an account as Get all account settings shows it, when a stored list of settings has a value for it. */
+export function accountSetting(ctx: AccountContext, id: string, name: string): string | null {
   const settings = ctx.account.singletons[`/v1/accounts/${id}/settings`] as {data?: {name: string; value: string | null}[]} | undefined;
-  return settings?.data?.find((setting) => setting.name === 'payouts.schedule')?.value ?? 'daily';
+  return settings?.data?.find((setting) => setting.name === name)?.value ?? null;
 }
+
+/** The account's `payouts.schedule` setting: `daily` unless set otherwise. */
+export const payoutSchedule = (ctx: AccountContext, id: string): string => accountSetting(ctx, id, 'payouts.schedule') ?? 'daily';
 
 /** The holders whose money the caller reads: its own account and its sellers. */
 function holders(ctx: AccountContext): string[] {

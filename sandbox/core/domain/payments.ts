@@ -14,7 +14,7 @@
 import {countCompletion, dayMs, nextCutoff} from '../clock';
 import type {AccountContext, RequestContext} from '../context';
 import {ApiError} from '../errors';
-import {recordTransaction, requireAvailable} from '../ledger';
+import {accountSetting, recordTransaction, requireAvailable} from '../ledger';
 import type {Domain, Handler, JobRunner} from '../sandbox';
 import {reverseRefundTransfer} from './transfers';
 import {iso, type ApiObject} from '../state';
@@ -213,6 +213,23 @@ function openTestMethods(context: AccountContext) {
   }
 }
 
+/**
+ * The descriptor a payment carries when the request sends none: the account's
+ * `payments.statement_descriptor` setting, else its business name in capitals, cut to 22 characters.
+ */
+function defaultDescriptor(context: AccountContext, accountId: string): string | null {
+  const name = context.find(accountId)?.business_name;
+  const fromName =
+    typeof name === 'string'
+      ? name
+          .toUpperCase()
+          .replace(/[^A-Z0-9 .,*&-]/g, '')
+          .slice(0, 22)
+          .trim()
+      : '';
+  return accountSetting(context, accountId, 'payments.statement_descriptor') ?? (fromName || null);
+}
+
 /** Plaza's fee, by the Payments product's pricing (Get all products): 2.9% + 30 for cards and wallets, 0.8% capped at 500 for ACH. */
 const paymentFee = (payment: Payment, amount: number) =>
   payment.payment_method_type === 'bank_account' ? Math.min(500, Math.round(amount * 0.008)) : Math.round(amount * 0.029) + 30;
@@ -342,7 +359,9 @@ const createPayment: Handler = (context) => {
     customer_id: (body.customer_id as string | undefined) ?? (method.customer_id as string | null) ?? null,
     account_id: (body.account_id as string | undefined) ?? null,
     description: (body.description as string | undefined) ?? null,
-    statement_descriptor: (body.statement_descriptor as string | undefined) ?? null,
+    statement_descriptor:
+      (body.statement_descriptor as string | undefined) ??
+      defaultDescriptor(context, (body.account_id as string | undefined) ?? context.account.id),
     failure_code: null,
     failure_message: null,
     metadata: body.metadata ?? {},
