@@ -13,13 +13,13 @@ type Json = Record<string, unknown>;
 const idLike = /^([a-z]+)_[a-z0-9]{24}$/;
 
 /** The prefix of an ID (`pay` of `pay_...`), or undefined. */
-export const prefixOf = (value: unknown): string | undefined => (typeof value === 'string' ? idLike.exec(value)?.[1] : undefined);
+const prefixOf = (value: unknown): string | undefined => (typeof value === 'string' ? idLike.exec(value)?.[1] : undefined);
 
 /**
  * The example with the session's IDs: the values the example gives the path's parameters become the
  * request's, and the example's own account becomes the caller's.
  */
-export function fitExample(context: RequestContext, example: unknown): Json {
+function fitExample(context: RequestContext, example: unknown): Json {
   const replace = new Map<string, string>();
   const visit = (node: unknown) => {
     if (Array.isArray(node)) node.forEach(visit);
@@ -53,7 +53,7 @@ const sameItems = (a: unknown, b: unknown) =>
  * update replaces a nested object as a whole, as the specs' update operations say of `metadata` and
  * addresses; a create merges it into the example's, so that a field the body leaves out keeps a value.
  */
-export function overlay(object: Json, body: Json, nested: 'merge' | 'replace'): Json {
+function overlay(object: Json, body: Json, nested: 'merge' | 'replace'): Json {
   for (const [key, value] of Object.entries(body)) {
     if (!Object.hasOwn(object, key)) continue;
     const current = object[key];

@@ -15,7 +15,7 @@ import type {SpecIndex} from './spec';
 
 export {Sandbox, maxBodyBytes, type Domain, type SandboxRequest, type SandboxResponse} from './sandbox';
 export {SpecIndex, type SandboxSpecs} from './spec';
-export {emptyState, type SandboxState} from './state';
+export type {SandboxState} from './state';
 
 /** Plaza's behaviour, domain by domain; the generic answer comes last. */
 export const domains = [clock, payments, disputes, ledger, payouts, transfers, accounts, customers, keys, webhooks, generic];
