@@ -131,7 +131,7 @@ export class Sandbox {
       this.runDue(account, wall);
       const query = this.readQuery(operation, url.searchParams);
       this.checkParameters(operation, route.params, headers);
-      const body = this.readBody(operation, headers['content-type'], request.body);
+      const body = await this.readBody(operation, headers['content-type'], request.body);
       const keyring = {
         add: (secret: string, added: KeyRecord) => put(this.state.keys, secret, added),
         list: () => Object.entries(this.state.keys).filter(([, known]) => known.account === account.id),
@@ -281,7 +281,11 @@ export class Sandbox {
     }
   }
 
-  private readBody(operation: SpecOperation, contentType: string | undefined, text: string | undefined): Record<string, unknown> {
+  private async readBody(
+    operation: SpecOperation,
+    contentType: string | undefined,
+    text: string | undefined,
+  ): Promise<Record<string, unknown>> {
     const empty = text === undefined || text.trim() === '';
     if (text !== undefined && text.length > maxBodyBytes) {
       throw new ApiError('parameter_invalid', `The body is larger than ${maxBodyBytes} bytes.`);
@@ -296,7 +300,7 @@ export class Sandbox {
       if (!empty && !(contentType ?? '').startsWith(operation.body.mediaType.split(';')[0] ?? '')) {
         throw new ApiError('parameter_invalid', `Send the body as ${operation.body.mediaType}.`);
       }
-      return {};
+      return empty || operation.body.mediaType !== 'multipart/form-data' ? {} : this.readForm(operation, contentType ?? '', text);
     }
     if (empty) {
       if (operation.body.required) throw new ApiError('parameter_invalid', `${operation.operationId} needs a JSON body.`);
@@ -317,6 +321,29 @@ export class Sandbox {
     if (typeof body !== 'object' || body === null || Array.isArray(body))
       throw new ApiError('parameter_invalid', 'The body must be a JSON object.');
     return body as Record<string, unknown>;
+  }
+
+  /**
+   * A multipart body, read by the platform's own parser (`Response.formData`): a text part as its
+   * text, a file part as `{file_name, content_type, size}`. The parts are checked against the schema
+   * with each file standing as its name.
+   */
+  private async readForm(operation: SpecOperation, contentType: string, text: string): Promise<Record<string, unknown>> {
+    let form: FormData;
+    try {
+      form = await new Response(text, {headers: {'content-type': contentType}}).formData();
+    } catch {
+      throw new ApiError('parameter_invalid', 'The body is not valid multipart/form-data.');
+    }
+    const body: Record<string, unknown> = {};
+    const named: Record<string, unknown> = {};
+    form.forEach((value, name) => {
+      body[name] = typeof value === 'string' ? value : {file_name: value.name, content_type: value.type, size: value.size};
+      named[name] = typeof value === 'string' ? value : value.name;
+    });
+    const problem = operation.body?.schemaKey ? this.index.problems(operation.body.schemaKey, named, 'request')[0] : undefined;
+    if (problem) throw new ApiError('parameter_invalid', `${problem.param ?? 'The body'}: ${problem.message}`, problem.param);
+    return body;
   }
 
   /** Runs the operation's handler, then the jobs it made due (an advance of the clock runs what falls in it). */
