@@ -57,7 +57,7 @@ const projectDir = fileURLToPath(new URL('..', import.meta.url));
 const corsHeaders = {
   'access-control-allow-origin': '*',
   'access-control-expose-headers':
-    'X-Request-Id, X-Correlation-Id, Idempotent-Replayed, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After',
+    'X-Request-Id, X-Correlation-Id, Idempotent-Replayed, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, Content-Disposition',
 };
 const preflightHeaders = {
   ...corsHeaders,
@@ -131,12 +131,16 @@ async function post(delivery: OutgoingDelivery): Promise<AttemptResult> {
 const flatHeaders = (request: IncomingMessage): Record<string, string | undefined> =>
   Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value]));
 
+/** Writes an answer: a JSON body as JSON, a file answer (CSV) as its text, with the core's headers. */
 function send(response: ServerResponse, status: number, headers: Record<string, string>, body?: unknown) {
-  const text = body === undefined ? undefined : JSON.stringify(body);
+  const json = (headers['content-type'] ?? 'application/json') === 'application/json';
+  const text = body === undefined ? undefined : json ? JSON.stringify(body) : String(body);
   response.writeHead(status, {
     ...corsHeaders,
     ...headers,
-    ...(text === undefined ? {} : {'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text))}),
+    ...(text === undefined
+      ? {}
+      : {'content-type': headers['content-type'] ?? 'application/json', 'content-length': String(Buffer.byteLength(text))}),
   });
   response.end(text);
 }

@@ -156,7 +156,7 @@ export class RequestContext extends AccountContext {
   /** A page of objects, newest first, after the cursor, with the query's filters that name fields. */
   page(objects: ApiObject[]): {data: ApiObject[]; has_more: boolean; next_cursor: string | null} {
     const limit = typeof this.query.limit === 'number' ? this.query.limit : 25;
-    let rows = objects.filter((object) => this.matchesFilters(object));
+    let rows = this.filter(objects);
     const cursor = typeof this.query.cursor === 'string' ? this.query.cursor : undefined;
     if (cursor) {
       const after = rows.findIndex((object) => `cur_${object.id.slice(object.id.lastIndexOf('_') + 1)}` === cursor);
@@ -168,6 +168,29 @@ export class RequestContext extends AccountContext {
     const last = data.at(-1);
     const hasMore = rows.length > limit;
     return {data, has_more: hasMore, next_cursor: hasMore && last ? `cur_${last.id.slice(last.id.lastIndexOf('_') + 1)}` : null};
+  }
+
+  /** The objects that the query's filters (`status`, `created_at_gte`...) keep, all of them: a page, or an export. */
+  filter(objects: ApiObject[]): ApiObject[] {
+    return objects.filter((object) => this.matchesFilters(object));
+  }
+
+  /**
+   * The objects as the operation's file answer, CSV under the header row of its documented example:
+   * an empty cell for `null`, a cell quoted when it holds a comma, a quote or a line break.
+   */
+  csv(objects: ApiObject[], name: string): {status: number; body: string; file: {type: string; name: string}} {
+    const response = this.operation.responses.find((candidate) => candidate.mediaType === 'text/csv');
+    const columns =
+      String(response?.example ?? '')
+        .split('\n', 1)[0]
+        ?.split(',') ?? [];
+    const cell = (value: unknown) => {
+      const text = value === null || value === undefined ? '' : String(value);
+      return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+    };
+    const rows = objects.map((object) => columns.map((column) => cell(object[column])).join(','));
+    return {status: response?.status ?? 200, body: `${[columns.join(','), ...rows].join('\n')}\n`, file: {type: 'text/csv', name}};
   }
 
   private matchesFilters(object: ApiObject): boolean {

@@ -22,7 +22,8 @@ export type SandboxRequest = {
 };
 export type SandboxResponse = {status: number; headers: Record<string, string>; body?: unknown};
 
-export type HandlerResult = {status: number; body?: unknown};
+/** What a handler answers: a JSON body, or the text of a file (`file` names its media type and file name). */
+export type HandlerResult = {status: number; body?: unknown; file?: {type: string; name: string}};
 export type Handler = (context: RequestContext) => HandlerResult;
 export type JobRunner = (context: AccountContext, job: Job) => void;
 /** Behaviour of part of the API: handlers by operationId, clock jobs by kind, and what a new account starts with. */
@@ -98,12 +99,13 @@ export class Sandbox {
     const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), value]));
     const correlationId = headers['x-correlation-id'] ?? null;
     const extra: Record<string, string> = {};
-    const respond = (status: number, body?: unknown): SandboxResponse => ({
+    const respond = (status: number, body?: unknown, file?: HandlerResult['file']): SandboxResponse => ({
       status,
       headers: {
         'x-request-id': requestId,
         ...(correlationId ? {'x-correlation-id': correlationId} : {}),
-        ...(body === undefined ? {} : {'content-type': 'application/json'}),
+        ...(file ? {'content-type': file.type, 'content-disposition': `attachment; filename="${file.name}"`} : {}),
+        ...(body !== undefined && !file ? {'content-type': 'application/json'} : {}),
         ...extra,
       },
       body,
@@ -152,7 +154,7 @@ export class Sandbox {
       const result = idempotencyKey
         ? await this.idempotent(account, context, idempotencyKey, request.body ?? '', extra)
         : this.run(context);
-      return this.checked(operation, respond(result.status, result.body));
+      return this.checked(operation, respond(result.status, result.body, result.file));
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       Object.assign(extra, error.headers);
@@ -353,7 +355,7 @@ export class Sandbox {
     const result = handler(context);
     this.runDue(context.account, context.wall);
     // A copy, so that a saved answer replays as it was, not as its object is now.
-    return {status: result.status, body: structuredClone(result.body)};
+    return {...result, body: structuredClone(result.body)};
   }
 
   /**

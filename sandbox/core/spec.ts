@@ -16,7 +16,8 @@ export type SandboxSpecs = Record<ApiName, OpenApiDocument>;
 
 export type Parameter = {name: string; in: 'path' | 'query' | 'header' | 'cookie'; required: boolean; schema: Schema};
 
-export type SpecResponse = {status: number; schemaKey?: string; example?: unknown};
+/** A documented response: its JSON schema, or the media type of a file answer (`text/csv`), and its first example. */
+export type SpecResponse = {status: number; schemaKey?: string; mediaType?: string; example?: unknown};
 
 export type SpecOperation = {
   api: ApiName;
@@ -122,12 +123,15 @@ export class SpecIndex {
       const responses: SpecResponse[] = [];
       for (const [status, value] of Object.entries(isNode(raw.responses) ? raw.responses : {})) {
         const response = follow(document, value);
-        const json = isNode(response.content) ? follow(document, response.content['application/json']) : {};
-        const examples = isNode(json.examples) ? Object.values(json.examples).map((example) => follow(document, example).value) : [];
+        const [mediaType, media] = isNode(response.content) ? (Object.entries(response.content)[0] ?? []) : [];
+        const content = follow(document, media);
+        const examples = isNode(content.examples) ? Object.values(content.examples).map((example) => follow(document, example).value) : [];
+        const json = mediaType === 'application/json';
         responses.push({
           status: Number(status),
-          schemaKey: json.schema ? this.register(api, `${operationId}.${status}`, json.schema) : undefined,
-          example: json.example ?? examples[0],
+          schemaKey: json && content.schema ? this.register(api, `${operationId}.${status}`, content.schema) : undefined,
+          ...(mediaType && !json ? {mediaType} : {}),
+          example: content.example ?? examples[0],
         });
       }
       const names: string[] = [];

@@ -603,6 +603,9 @@ const getAllRefundsForPayment: Handler = (context) => {
   return {status: 200, body: context.page(context.all(['re']).filter((refund) => refund.payment_id === payment.id))};
 };
 
+/** Every refund that the query's filters keep, as Get all refunds lists them, in one CSV file. */
+const exportRefunds: Handler = (context) => context.csv(context.filter(context.all(['re'])), 'refunds.csv');
+
 /** The card network or the bank answers a submitted refund: the amount 9904 fails with `refund_failed`. */
 function settleRefund(context: AccountContext, refund: Refund) {
   const now = context.nowIso();
@@ -643,6 +646,7 @@ export const payments: Domain = {
     createRefund,
     cancelsARefund,
     getAllRefundsForPayment,
+    exportRefunds,
   },
   jobs: {
     /** The cutoff submits an ACH debit: its funds come in pending, and the bank answers 2 days later. */
