@@ -4,7 +4,7 @@
  */
 import {dayMs} from './clock';
 import {ApiError, notFound} from './errors';
-import type {SpecOperation} from './spec';
+import type {SpecIndex, SpecOperation} from './spec';
 import {iso, makeId, type AccountState, type ApiObject, type Delivery, type Job, type KeyRecord, type Money} from './state';
 
 /** How long automatic delivery attempts go on, and the first wait (doubling after each failure). */
@@ -140,15 +140,21 @@ export class RequestContext extends AccountContext {
     readonly keyId: string,
     /** The secret keys of every account, for the API key operations. */
     readonly keyring: Keyring,
+    /** The operations of the specs, for the examples of other operations than this one. */
+    private readonly index: SpecIndex,
   ) {
     super(account, wall, requestId, correlationId);
   }
 
-  /** A copy of the operation's example response for a status (its first success by default). */
-  example(status?: number): Record<string, unknown> {
+  /**
+   * A copy of an operation's example response for a status: this operation's by default, or the one
+   * named by its operationId; its first success when no status is given.
+   */
+  example(status?: number, operationId = this.operation.operationId): Record<string, unknown> {
+    const operation = this.index.operations.find((candidate) => candidate.operationId === operationId) ?? this.operation;
     const response = status
-      ? this.operation.responses.find((candidate) => candidate.status === status)
-      : this.operation.responses.find((candidate) => candidate.status >= 200 && candidate.status < 300);
+      ? operation.responses.find((candidate) => candidate.status === status)
+      : operation.responses.find((candidate) => candidate.status >= 200 && candidate.status < 300);
     const value = response?.example;
     return value && typeof value === 'object' ? (structuredClone(value) as Record<string, unknown>) : {};
   }

@@ -207,7 +207,7 @@ export function hasProduct(ctx: AccountContext, id: string, code: string): boole
   return Array.isArray(products) && products.some((product: {code?: string}) => product.code === code);
 }
 
-/** A setting of an account as Get all account settings shows it, when a stored list of settings has a value for it. */
+/** A setting of an account as Get all account settings shows it, once its list is made (see domain/accounts.ts), else `null`. */
 export function accountSetting(ctx: AccountContext, id: string, name: string): string | null {
   const settings = ctx.account.singletons[`/v1/accounts/${id}/settings`] as {data?: {name: string; value: string | null}[]} | undefined;
   return settings?.data?.find((setting) => setting.name === name)?.value ?? null;

@@ -149,6 +149,7 @@ export class Sandbox {
         body,
         record.keyId,
         keyring,
+        this.index,
       );
       const idempotencyKey = request.method.toUpperCase() === 'POST' ? headers['idempotency-key'] : undefined;
       const result = idempotencyKey

@@ -137,14 +137,65 @@ const getAccount: Handler = (context) => ({status: 200, body: accountOf(context)
 const getAllAccounts: Handler = (context) => ({status: 200, body: context.page(context.all(['acct']))});
 
 /** Update account: the fields sent replace the stored ones. */
+type Setting = {name: string; value: string | null; default_value: string | null; allowed_values: string[] | null; access: string};
+type SettingList = {data: Setting[]; has_more: boolean; next_cursor: string | null};
+
+/**
+ * An account's settings, as Get all account settings lists them: made on first use from that
+ * operation's example, each at its default value and with no access asked for, as on a new account.
+ * The ledger reads `payouts.schedule` from here.
+ */
+function settingsOf(context: RequestContext, accountId: string): SettingList {
+  const key = `/v1/accounts/${accountId}/settings`;
+  const stored = context.account.singletons[key] as SettingList | undefined;
+  if (stored) return stored;
+  const example = (context.example(undefined, 'getAllAccountSettings').data ?? []) as Setting[];
+  const data = example.map((setting) => ({
+    ...setting,
+    value: setting.default_value,
+    access: setting.access === 'requested' ? 'locked' : setting.access,
+    access_request_id: null,
+    updated_at: null,
+  }));
+  const list = {data, has_more: false, next_cursor: null};
+  context.account.singletons[key] = list;
+  return list;
+}
+
+const getAllAccountSettings: Handler = (context) => ({status: 200, body: settingsOf(context, accountOf(context).id)});
+
+/**
+ * Update account: the fields sent, and the settings named in `settings`, each only while `unlocked`
+ * (`409 setting_locked`) and to one of its allowed values; `null` returns a setting to its default.
+ * Everything is checked before anything changes.
+ */
 const updateAccount: Handler = (context) => {
   const account = accountOf(context);
   const body = context.body;
   checkCurrency(account.country, body.default_currency);
+  const changes = Object.entries((body.settings ?? {}) as Record<string, string | null>);
+  const settings = changes.length > 0 ? settingsOf(context, account.id).data : [];
+  const now = context.nowIso();
+  const changed = changes.map(([name, value]) => {
+    const setting = settings.find((candidate) => candidate.name === name);
+    if (!setting) throw new ApiError('parameter_invalid', `${name} is not a setting of account ${account.id}.`, `settings.${name}`);
+    if (setting.access !== 'unlocked') {
+      throw new ApiError(
+        'setting_locked',
+        `The setting ${name} is ${setting.access}. Ask for access with Request account setting access first.`,
+        `settings.${name}`,
+      );
+    }
+    if (value !== null && setting.allowed_values && !setting.allowed_values.includes(value)) {
+      throw new ApiError('parameter_invalid', `${name} takes one of ${setting.allowed_values.join(', ')}.`, `settings.${name}`);
+    }
+    return () => Object.assign(setting, {value: value ?? setting.default_value, updated_at: now});
+  });
+  for (const change of changed) change();
   for (const field of ['business_name', 'email', 'phone', 'default_currency', 'metadata'] as const) {
     if (body[field] !== undefined) account[field] = body[field];
   }
-  account.updated_at = context.nowIso();
+  account.updated_at = now;
   emitFor(context, account.id, 'account.updated', account);
   return {status: 200, body: account};
 };
@@ -718,6 +769,7 @@ export const accounts: Domain = {
     getAccount,
     getAllAccounts,
     updateAccount,
+    getAllAccountSettings,
     deleteAccount,
     getSellerAccounts,
     getManagedAccounts,
