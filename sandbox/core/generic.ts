@@ -87,8 +87,13 @@ function answer(context: RequestContext): HandlerResult {
     }
     return {status, body: context.account.singletons[key] ?? example};
   }
-  if (operation.method === 'POST' && !itemId && !actionOf && typeof example.id === 'string' && prefixOf(example.id)) {
-    const object = overlay({...example, id: context.newId(prefixOf(example.id) ?? 'obj')}, context.body, 'merge') as ApiObject;
+  // A POST makes a new object when its answer is one of another kind than the path's last ID names:
+  // `/v1/accounts/{account_id}/invitations` makes an `inv_`, `/v1/cards/{card_id}/attach` acts on the card.
+  const parent = actionOf ? params[actionOf] : undefined;
+  const made = prefixOf(example.id);
+  if (operation.method === 'POST' && !itemId && made && made !== prefixOf(parent)) {
+    if (parent && prefixOf(parent)) context.get(parent, actionOf);
+    const object = overlay({...example, id: context.newId(made)}, context.body, 'merge') as ApiObject;
     for (const [name, value] of Object.entries(params)) if (Object.hasOwn(object, name)) object[name] = value;
     stamp(context, object, true);
     return {status, body: context.save(object)};
