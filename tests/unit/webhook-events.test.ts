@@ -10,7 +10,7 @@ import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {pathToFileURL} from 'node:url';
-import {after, describe, test} from 'node:test';
+import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import camelCase from 'lodash/camelCase';
 import upperFirst from 'lodash/upperFirst';
@@ -21,6 +21,8 @@ import {buildCatalogue, checkEventsExtension, eventsExtension, exampleFromSchema
 import {renderPage, signaturePartial, webhookEventsPage} from '../../lib/api-render/webhook-events-page';
 import {languages} from '../../lib/api-render/samples';
 import {phpSyntaxError} from '../lib/syntax';
+import {createSandbox} from '../../sandbox/core';
+import {takeOutbox} from '../../sandbox/core/domain/webhooks';
 
 /** The parts of the specs these tests read. */
 type Schema = {enum?: unknown[]; properties?: Record<string, Schema>};
@@ -201,15 +203,38 @@ describe('the signature samples', () => {
   const scratch = mkdtempSync(join(tmpdir(), 'webhook-signature-'));
   after(() => rmSync(scratch, {recursive: true, force: true}));
 
-  const secret = 'whsec_T3stS3cretF0rTheCatal0gue7x2';
+  // A real delivery of the sandbox: a webhook made with Create webhook, its secret, and the signed
+  // customer.created event that creating a customer (with a name beyond ASCII) queues for it.
+  const delivery = {secret: '', header: '', body: Buffer.alloc(0)};
+  before(async () => {
+    const sandbox = createSandbox({specs: {accounts: readSpec('specs/accounts.yaml'), financial: readSpec('specs/financial.yaml')}});
+    const key = 'sk_test_signaturesamples';
+    const post = async (url: string, body: unknown) =>
+      (
+        await sandbox.handle({
+          method: 'POST',
+          url,
+          headers: {'x-api-key': key, 'content-type': 'application/json'},
+          body: JSON.stringify(body),
+        })
+      ).body as Record<string, unknown>;
+    const webhook = await post('/v1/webhooks', {url: 'http://127.0.0.1:9/plaza/webhooks', enabled_events: ['customer.created']});
+    await post('/v1/customers', {name: 'Zoë Café', email: 'zoe@example.com'});
+    const [sent] = await takeOutbox(sandbox.accountOf(key)!);
+    assert.ok(sent, 'the sandbox queued no delivery');
+    Object.assign(delivery, {secret: String(webhook.secret), header: sent.headers['plaza-signature'], body: Buffer.from(sent.body)});
+  });
   // A body as Plaza sends it, indented and with a character beyond ASCII: only the exact bytes verify.
   const body = Buffer.from(
     JSON.stringify({...JSON.parse(codeBlocks(page).find((block) => block.lang === 'json')!.text), note: 'Café'}, null, 2),
   );
   const now = () => Math.floor(Date.now() / 1000);
-  const sign = (t: number, signed = body) => `t=${t},v1=${createHmac('sha256', secret).update(`${t}.`).update(signed).digest('hex')}`;
-  /** What each sample must answer: [header, body, accepted]. */
+  const sign = (t: number, signed = body) =>
+    `t=${t},v1=${createHmac('sha256', delivery.secret).update(`${t}.`).update(signed).digest('hex')}`;
+  /** What each sample must answer: [header, body, accepted]. The first is the sandbox's own delivery. */
   const cases = (): [string, Buffer, boolean][] => [
+    [delivery.header, delivery.body, true],
+    [delivery.header, Buffer.concat([delivery.body, Buffer.from(' ')]), false],
     [sign(now()), body, true],
     [` t=${now()} , v1=${sign(now()).split('v1=')[1]}`, body, true],
     [sign(now()), Buffer.concat([body, Buffer.from(' ')]), false],
@@ -237,11 +262,11 @@ describe('the signature samples', () => {
     for (const code of samples.values()) assert.match(code, /300|PLAZA_WEBHOOK_SECRET/);
   });
 
-  test('the Node.js function accepts a signature computed here and refuses a changed body, an old or future time and a bad header', async () => {
+  test('the Node.js function accepts a sandbox delivery and a signature computed here, and refuses a changed body, an old or future time and a bad header', async () => {
     const file = join(scratch, 'verify.mjs');
     writeFileSync(file, samples.get('javascript')!);
     const {verifyPlazaSignature} = await import(pathToFileURL(file).href);
-    for (const [header, raw, accepted] of cases()) assert.equal(verifyPlazaSignature(raw, header, secret), accepted, header);
+    for (const [header, raw, accepted] of cases()) assert.equal(verifyPlazaSignature(raw, header, delivery.secret), accepted, header);
   });
 
   test('the Python function does the same', () => {
@@ -249,7 +274,7 @@ describe('the signature samples', () => {
     const results = cases().map(([header, raw]) => {
       const script =
         'import sys\nfrom plaza_signature import verify_plaza_signature\nprint(verify_plaza_signature(sys.stdin.buffer.read(), sys.argv[1], sys.argv[2]))';
-      return execFileSync('python3', ['-c', script, header, secret], {cwd: scratch, input: raw, encoding: 'utf8'}).trim();
+      return execFileSync('python3', ['-c', script, header, delivery.secret], {cwd: scratch, input: raw, encoding: 'utf8'}).trim();
     });
     assert.deepEqual(
       results,
@@ -264,7 +289,9 @@ describe('the signature samples', () => {
     execFileSync('bash', ['-n', script]);
     for (const [header, raw, accepted] of cases()) {
       writeFileSync(join(scratch, 'body.json'), raw);
-      const run = spawnSync('bash', [script, join(scratch, 'body.json'), header], {env: {...process.env, PLAZA_WEBHOOK_SECRET: secret}});
+      const run = spawnSync('bash', [script, join(scratch, 'body.json'), header], {
+        env: {...process.env, PLAZA_WEBHOOK_SECRET: delivery.secret},
+      });
       assert.equal(run.status === 0, accepted, `${header}: ${run.stderr}`);
     }
   });
@@ -284,7 +311,9 @@ describe('the signature samples', () => {
     execFileSync('javac', ['-d', scratch, join(scratch, 'PlazaSignature.java'), join(scratch, 'Check.java')], {stdio: 'pipe'});
     for (const [header, raw, accepted] of cases()) {
       writeFileSync(join(scratch, 'body.json'), raw);
-      const output = execFileSync('java', ['-cp', scratch, 'Check', join(scratch, 'body.json'), header, secret], {encoding: 'utf8'});
+      const output = execFileSync('java', ['-cp', scratch, 'Check', join(scratch, 'body.json'), header, delivery.secret], {
+        encoding: 'utf8',
+      });
       assert.equal(output, String(accepted), header);
     }
   });
