@@ -159,6 +159,22 @@ export class RequestContext extends AccountContext {
     return value && typeof value === 'object' ? (structuredClone(value) as Record<string, unknown>) : {};
   }
 
+  /**
+   * A copy of an object of a kind (`pay`, `re`...) that the examples of the specs' answers show: the
+   * first in the given `status` when one is, else the first.
+   */
+  exampleOfKind(prefix: string, status?: string): Record<string, unknown> | undefined {
+    const found = this.index.operations
+      .flatMap((operation) => operation.responses.map(({example}) => example as {id?: unknown; data?: unknown[]} | undefined))
+      .flatMap((example) => [example, ...(Array.isArray(example?.data) ? example.data : [])])
+      .filter(
+        (value): value is Record<string, unknown> =>
+          value !== null && typeof value === 'object' && String((value as {id?: unknown}).id).startsWith(`${prefix}_`),
+      );
+    const chosen = found.find((object) => object.status === status) ?? found[0];
+    return chosen && structuredClone(chosen);
+  }
+
   /** A page of objects, newest first, after the cursor, with the query's filters that name fields. */
   page(objects: ApiObject[]): {data: ApiObject[]; has_more: boolean; next_cursor: string | null} {
     const limit = typeof this.query.limit === 'number' ? this.query.limit : 25;

@@ -318,13 +318,21 @@ const requeueAWebhookEventById: Handler = (context) => {
 
 /**
  * The object a test event carries: the newest object of its kind in the account, or, while the
- * account has none, an object with only an ID of that kind.
+ * account has none, the specs' example of that kind (in the status the type names, such as
+ * `succeeded` for `payment.succeeded`) under an ID of this account.
  */
-function sampleObject(context: RequestContext, prefix: string): ApiObject | Record<string, unknown> {
+function sampleObject(context: RequestContext, prefix: string, type: string): ApiObject | Record<string, unknown> {
   if (prefix === 'onboarding') return onboardingReview(context, context.account.id);
   if (prefix === 'acct') return context.get(context.account.id);
   const prefixes = prefix === 'ba' ? ['ba', 'bba'] : [prefix];
-  return context.all(prefixes)[0] ?? {id: makeId(prefix, context.account.id, 0)};
+  const stored = context.all(prefixes)[0];
+  if (stored) return stored;
+  const example = context.exampleOfKind(prefix, type.split('.').at(-1));
+  return {
+    ...example,
+    id: makeId(prefix, context.account.id, 0),
+    ...(example && 'account_id' in example ? {account_id: context.account.id} : {}),
+  };
 }
 
 /**
@@ -342,7 +350,7 @@ const sendTestWebhookEvent: Handler = (context) => {
   if (webhook.status !== 'enabled') throw refuse('the webhook is disabled; enable it with Update webhook');
   if (!types.includes('*') && !types.includes(type)) throw refuse('its enabled_events do not include this type');
   // An API key's secret never leaves in an event.
-  const object = structuredClone(sampleObject(context, prefix));
+  const object = structuredClone(sampleObject(context, prefix, type));
   delete object.secret;
   const event = context.save({
     id: context.newId('evt'),
