@@ -61,13 +61,13 @@ test('every curl block of the hand-written pages is read, in page order, with th
   console.log(`${total} requests in ${pages.length} pages: ${pages.map((page) => `${page.file} ${page.requests.length}`).join(', ')}`);
 });
 
-test('the quickstart creates a customer, charges it with a test card, then lists the event', () => {
+test('the quickstart creates a customer, charges it with a test card, lists the event, then tests the webhook it creates', () => {
   const file = 'docs/guides/quickstart.mdx';
   const lines = read(file).split('\n');
   const requests = requestsOf(file);
-  assert.equal(requests.length, 4);
-  const [customer, payment, events] = requests;
-  assert.ok(customer && payment && events);
+  assert.equal(requests.length, 5);
+  const [customer, payment, events, webhook, testEvent] = requests;
+  assert.ok(customer && payment && events && webhook && testEvent);
   assert.equal(customer.method, 'POST');
   assert.equal(customer.target, '/v1/customers');
   assert.equal(customer.shown?.status, 201);
@@ -92,6 +92,12 @@ test('the quickstart creates a customer, charges it with a test card, then lists
   assert.equal(events.body, undefined);
   assert.equal(events.shown, undefined, 'no response is shown after the events request');
   assert.equal(events.notRun, undefined);
+
+  assert.equal(webhook.method, 'POST');
+  assert.equal(webhook.target, '/v1/webhooks');
+  const webhookId = (webhook.shown?.body as {id: string}).id;
+  assert.match(webhookId, /^wh_/);
+  assert.equal(testEvent.target, `/v1/sandbox/webhooks/${webhookId}/test-events`, 'the test event goes to the webhook created before it');
 });
 
 test('the other curl forms of the pages: no -X, -F, -o, other key variables, other headers', () => {
