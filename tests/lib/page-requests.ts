@@ -8,7 +8,8 @@
  */
 import {readFileSync} from 'node:fs';
 import {relative} from 'node:path';
-import {codeBlocks, docPages} from '../../lib/docs-source';
+import {parse as parseYaml} from 'yaml';
+import {codeBlocks, docPages, splitFrontMatter} from '../../lib/docs-source';
 import {readCurl, type CurlRequest} from './curl';
 import {extractExamples, shellLanguages} from './docs-drift';
 
@@ -65,16 +66,48 @@ export function pageRequests(file: string, text: string): PageRequest[] {
   return requests;
 }
 
-/** Every hand-written page with at least one request, sorted by path, with its requests in page order. */
-export function docsRequestPages(root = 'docs'): {file: string; requests: PageRequest[]}[] {
-  return docPages(root)
+export type RequestPage = {
+  file: string;
+  requests: PageRequest[];
+  /**
+   * The pages a reader follows before this one, as its front matter's `sandbox_follows` lists them
+   * (doc IDs such as `guides/payment-methods/collect-cards`): the pages of its "Before you begin" that
+   * make the objects it starts from.
+   */
+  follows: string[];
+};
+
+/** The doc IDs of a page's `sandbox_follows` front matter; throws when it is not a list of strings. */
+function followedPages(file: string, text: string): string[] {
+  const follows = (parseYaml(splitFrontMatter(text).frontMatter) as {sandbox_follows?: unknown} | null)?.sandbox_follows;
+  if (follows === undefined) return [];
+  if (!Array.isArray(follows) || !follows.every((id) => typeof id === 'string'))
+    throw new Error(`${file}: sandbox_follows must be a list of doc IDs`);
+  return follows as string[];
+}
+
+/**
+ * Every hand-written page with at least one request, sorted by path, with its requests in page order
+ * and the pages it follows. Throws when a followed page does not exist or has no requests.
+ */
+export function docsRequestPages(root = 'docs'): RequestPage[] {
+  const pages = docPages(root)
     .map((path) => {
       const file = relative('.', path);
-      return {file, requests: pageRequests(file, readFileSync(path, 'utf8'))};
+      const text = readFileSync(path, 'utf8');
+      return {file, requests: pageRequests(file, text), follows: followedPages(file, text)};
     })
     .filter((page) => page.requests.length > 0)
     .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  const ids = new Set(pages.map((page) => docId(page.file, root)));
+  for (const page of pages)
+    for (const id of page.follows)
+      if (!ids.has(id)) throw new Error(`${page.file}: sandbox_follows names ${id}, which is no page with requests`);
+  return pages;
 }
+
+/** The doc ID of a page's file: `docs/guides/quickstart.mdx` is `guides/quickstart`. */
+export const docId = (file: string, root = 'docs'): string => relative(root, file).replace(/\.mdx?$/, '');
 
 const idShape = /^([a-z]+)_[A-Za-z0-9]{6,}$/;
 
@@ -116,6 +149,8 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 /** The IDs a page shows, each with the ID the sandbox gave the same object, to send in the page's later requests. */
 export class IdCarrier {
   private readonly ids = new Map<string, string>();
+  /** The real ID learned last for each prefix: the reader's own object of that kind. */
+  private readonly latest = new Map<string, string>();
 
   /**
    * Walks a shown response and the real one in parallel (same keys, same indices) and remembers each
@@ -140,7 +175,9 @@ export class IdCarrier {
       const match = template?.pattern.exec(actual);
       template?.ids.forEach((id, index) => {
         const real = match?.[index + 1];
-        if (real !== undefined && !this.ids.has(id)) this.ids.set(id, real);
+        if (real === undefined) return;
+        if (!this.ids.has(id)) this.ids.set(id, real);
+        this.latest.set(idPrefix(id) ?? '', real);
       });
     } else if (Array.isArray(shown)) {
       if (Array.isArray(actual)) shown.slice(0, actual.length).forEach((item, index) => this.walk(item, actual[index], undefined));
@@ -149,14 +186,21 @@ export class IdCarrier {
     }
   }
 
-  /** Remembers that a shown ID stands for a real one, replacing what was learned for it. */
-  remember(shownId: string, actualId: string): void {
-    this.ids.set(shownId, actualId);
-  }
-
-  /** The text with each remembered shown ID (as a whole token) replaced by its real ID. */
+  /**
+   * The text with each remembered shown ID (as a whole token) replaced by its real ID. A shown ID the
+   * pages never answered with stands for the reader's own object of its kind, as a reader would read
+   * it: the real ID learned last with its prefix, which it then keeps.
+   */
   apply(text: string): string {
-    return text.replace(/[A-Za-z0-9_]+/g, (token) => this.ids.get(token) ?? token);
+    return text.replace(/[A-Za-z0-9_]+/g, (token) => {
+      const known = this.ids.get(token);
+      if (known !== undefined) return known;
+      const prefix = idPrefix(token);
+      const own = prefix === undefined ? undefined : this.latest.get(prefix);
+      if (own === undefined) return token;
+      this.ids.set(token, own);
+      return own;
+    });
   }
 
   /** A copy of a request with the remembered IDs replaced in its target, header values, body and form values. */
@@ -175,6 +219,17 @@ export class IdCarrier {
   get learned(): ReadonlyMap<string, string> {
     return this.ids;
   }
+}
+
+/**
+ * The shape of an API key a page shows, which differs on every run: a secret or publishable key
+ * (`sk_test_7Gx2...`) is its prefix and at least 16 letters and digits, and a redacted one
+ * (`sk_test_...4f9a`) its prefix, the dots and four of them. Undefined for any other string.
+ */
+function apiKeyShape(shown: string): RegExp | undefined {
+  const match = /^((?:sk|pk)_(?:test|live)_)(\.\.\.)?[A-Za-z0-9]+$/.exec(shown);
+  if (!match) return undefined;
+  return new RegExp(`^${escapeRegExp(match[1] ?? '')}${match[2] ? '\\.\\.\\.[A-Za-z0-9]{4}' : '[A-Za-z0-9]{16,}'}$`);
 }
 
 const timestamp = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
@@ -209,6 +264,11 @@ export function compareShown(shown: unknown, actual: unknown, at = ''): string[]
       return typeof actual === 'string' && timestamp.test(actual)
         ? []
         : [`${here}: shown ${show(shown)} (any ISO 8601 time), got ${show(actual)}`];
+    const keyShape = apiKeyShape(shown);
+    if (keyShape)
+      return typeof actual === 'string' && keyShape.test(actual)
+        ? []
+        : [`${here}: shown ${show(shown)} (a key of its shape), got ${show(actual)}`];
     const template = idTemplate(shown);
     if (template) {
       if (typeof actual === 'string' && template.pattern.test(actual)) return [];

@@ -1,10 +1,11 @@
 /**
  * Runs the request blocks of the hand-written pages against the sandbox, as a reader would: each
- * page in a fresh sandbox account of its own, its blocks in page order, the IDs of earlier responses
- * carried into later requests, and each shown response compared with the real one.
+ * page in a fresh sandbox account of its own, after the pages it follows (its `sandbox_follows`),
+ * its blocks in page order, the IDs of earlier responses carried into later requests, and each shown
+ * response compared with the real one.
  */
 import type {Sandbox, SandboxResponse} from '../../sandbox/core';
-import {compareShown, IdCarrier, type PageRequest} from './page-requests';
+import {compareShown, docId, IdCarrier, type RequestPage} from './page-requests';
 
 export type BlockOutcome = {
   file: string;
@@ -30,13 +31,40 @@ function multipart(form: {name: string; value: string}[]): {body: string; type: 
 }
 
 /**
- * Runs one page's blocks in a sandbox. `$PLAZA_SECRET_KEY` is a key of the page's own; another
- * `$PLAZA_..._SECRET_KEY` is the last secret key a response of the page gave (a key the page created).
+ * Runs a page in a sandbox account of its own (`pageKey`): first the pages it follows, each after its
+ * own, once and in order, then the page; the outcomes are the page's blocks only. IDs and keys carry
+ * from each page into the next, as they do for a reader who follows the guides.
  */
-export async function runPage(sandbox: Sandbox, file: string, requests: PageRequest[], pageKey: string): Promise<BlockOutcome[]> {
-  const carrier = new IdCarrier();
+export async function runPage(sandbox: Sandbox, page: RequestPage, pages: RequestPage[], pageKey: string): Promise<BlockOutcome[]> {
+  const byId = new Map(pages.map((candidate) => [docId(candidate.file), candidate]));
+  const order: RequestPage[] = [];
+  const visit = (current: RequestPage, path: string[]) => {
+    if (path.includes(current.file)) throw new Error(`${current.file}: sandbox_follows goes round: ${path.join(' > ')}`);
+    for (const id of current.follows) {
+      const followed = byId.get(id);
+      if (!followed) throw new Error(`${current.file}: sandbox_follows names ${id}, which is no page with requests`);
+      if (!order.includes(followed)) visit(followed, [...path, current.file]);
+    }
+    order.push(current);
+  };
+  visit(page, []);
+  const reader = {carrier: new IdCarrier(), pageKey, createdKey: undefined as string | undefined};
+  let outcomes: BlockOutcome[] = [];
+  for (const current of order) outcomes = await runBlocks(sandbox, current, reader);
+  return outcomes;
+}
+
+/**
+ * Runs one page's blocks. `$PLAZA_SECRET_KEY` is the reader's key; another `$PLAZA_..._SECRET_KEY` is
+ * the last secret key a response gave (a key the reader created).
+ */
+async function runBlocks(
+  sandbox: Sandbox,
+  {file, requests}: RequestPage,
+  reader: {carrier: IdCarrier; pageKey: string; createdKey: string | undefined},
+): Promise<BlockOutcome[]> {
+  const {carrier, pageKey} = reader;
   const outcomes: BlockOutcome[] = [];
-  let createdKey: string | undefined;
   for (const original of requests) {
     const request = carrier.applyTo(original);
     const outcome: BlockOutcome = {file, line: original.line, request: `${original.method} ${original.target.split('?')[0]}`, problems: []};
@@ -52,7 +80,7 @@ export async function runPage(sandbox: Sandbox, file: string, requests: PageRequ
           ? pageKey
           : variable === 'PLAZA_LIVE_SECRET_KEY'
             ? 'sk_live_notforthesandbox0000'
-            : (createdKey ?? pageKey),
+            : (reader.createdKey ?? pageKey),
       );
     }
     let body = request.body;
@@ -70,7 +98,7 @@ export async function runPage(sandbox: Sandbox, file: string, requests: PageRequ
     }
     outcome.status = response.status;
     const secret = (response.body as {secret?: unknown} | undefined)?.secret;
-    if (typeof secret === 'string' && secret.startsWith('sk_test_')) createdKey = secret;
+    if (typeof secret === 'string' && secret.startsWith('sk_test_')) reader.createdKey = secret;
     if (response.status >= 500) outcome.problems.push(`answered ${response.status}`);
     if (original.shown) {
       if (response.status !== original.shown.status) {

@@ -253,16 +253,20 @@ test('IDs learned from a shown response and the real one replace the shown IDs i
   assert.deepEqual([...inText.learned], [['pay_0k3n6q9t2w5z', 'pay_Live98765']]);
 });
 
-test('IDs are replaced as whole tokens; the first learned stays and remember replaces it', () => {
+test('IDs are replaced as whole tokens, the first learned stays, and an ID never answered is the latest of its kind', () => {
   const carrier = new IdCarrier();
+  assert.equal(carrier.apply('/v1/payments/pay_abc1234'), '/v1/payments/pay_abc1234');
   carrier.learn({id: 'pay_abc1234'}, {id: 'pay_first01'});
-  carrier.learn({id: 'pay_abc1234'}, {id: 'pay_second2'});
+  carrier.learn({id: 'pay_other99'}, {id: 'pay_second2'});
+  carrier.learn({id: 'pay_abc1234'}, {id: 'pay_third03'});
   assert.equal(carrier.apply('/v1/payments/pay_abc1234/capture'), '/v1/payments/pay_first01/capture');
-  carrier.remember('pay_abc1234', 'pay_third03');
+  // pay_abc12345 was never in a response: it stands for the reader's last payment, and keeps it.
   assert.equal(
-    carrier.apply('pay_abc1234 pay_abc12345 xpay_abc1234 my_pay_abc1234 "pay_abc1234"'),
-    'pay_third03 pay_abc12345 xpay_abc1234 my_pay_abc1234 "pay_third03"',
+    carrier.apply('pay_abc1234 pay_abc12345 xpay_abc1234 my_pay_abc1234 "pay_abc1234" card_never123'),
+    'pay_first01 pay_third03 xpay_abc1234 my_pay_abc1234 "pay_first01" card_never123',
   );
+  carrier.learn({id: 'pay_newer456'}, {id: 'pay_fourth4'});
+  assert.equal(carrier.apply('pay_abc12345'), 'pay_third03');
   const request: PageRequest = {
     file: 'page.mdx',
     line: 1,
@@ -274,10 +278,26 @@ test('IDs are replaced as whole tokens; the first learned stays and remember rep
   };
   assert.deepEqual(carrier.applyTo(request), {
     ...request,
-    target: '/v1/refunds?payment_id=pay_third03',
-    headers: {'x-api-key': '$PLAZA_SECRET_KEY', 'x-correlation-id': 'pay_third03'},
-    form: [{name: 'payment', value: 'pay_third03'}],
+    target: '/v1/refunds?payment_id=pay_first01',
+    headers: {'x-api-key': '$PLAZA_SECRET_KEY', 'x-correlation-id': 'pay_first01'},
+    form: [{name: 'payment', value: 'pay_first01'}],
   });
+});
+
+test('an API key a page shows compares by its shape', () => {
+  assert.deepEqual(
+    compareShown(
+      {secret: 'sk_test_7Gx2Qm9Lp4Wz8Rt1Vc6Nb3Hj5Kd04f9a', redacted_key: 'sk_test_...4f9a'},
+      {secret: 'sk_test_ZX3O3uFos3nPRCMEIdatnDFt', redacted_key: 'sk_test_...DFt0'},
+    ),
+    [],
+  );
+  assert.deepEqual(compareShown({secret: 'sk_test_7Gx2Qm9Lp4Wz8Rt1Vc6Nb3Hj5Kd04f9a'}, {secret: 'sk_live_ZX3O3uFos3nPRCMEIdatnDFt'}), [
+    'secret: shown "sk_test_7Gx2Qm9Lp4Wz8Rt1Vc6Nb3Hj5Kd04f9a" (a key of its shape), got "sk_live_ZX3O3uFos3nPRCMEIdatnDFt"',
+  ]);
+  assert.deepEqual(compareShown('sk_test_...4f9a', 'sk_test_ZX3O3uFos3nPRCMEIdatnDFt'), [
+    '(body): shown "sk_test_...4f9a" (a key of its shape), got "sk_test_ZX3O3uFos3nPRCMEIdatnDFt"',
+  ]);
 });
 
 test('a real response matches the shown one in everything but IDs, times, messages and cursors', () => {

@@ -1,6 +1,7 @@
 /**
  * Every request block of the hand-written pages, run against the sandbox: each page in a fresh
- * sandbox account, its blocks in page order, IDs carried from earlier responses (tests/lib/run-pages.ts).
+ * sandbox account after the pages it follows, its blocks in page order, IDs carried from earlier
+ * responses (tests/lib/run-pages.ts).
  *
  * What holds for every block: the sandbox answers it without a 5xx or a crash, and every answer fits
  * its operation's response schema. At most 5% of the blocks may be titled "Not run in the sandbox:
@@ -21,9 +22,10 @@ test('every request block of the pages runs against the sandbox without a 5xx, a
   let wall = Date.parse('2026-01-08T10:00:00Z');
   const outcomes: BlockOutcome[] = [];
   const schemaProblems: string[] = [];
-  for (const [number, page] of docsRequestPages().entries()) {
+  const pages = docsRequestPages();
+  for (const [number, page] of pages.entries()) {
     const sandbox = createSandbox({specs, validateResponses: true, wall: () => (wall += 1000)}, index);
-    outcomes.push(...(await runPage(sandbox, page.file, page.requests, `sk_test_page${number}reader`)));
+    outcomes.push(...(await runPage(sandbox, page, pages, `sk_test_page${number}reader`)));
     schemaProblems.push(...sandbox.responseProblems.map((problem) => `${page.file}: ${problem}`));
   }
   const crashes = outcomes.filter((outcome) => outcome.problems.some((problem) => /^(answered 5\d\d|the sandbox threw)/.test(problem)));
