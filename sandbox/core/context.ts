@@ -4,6 +4,7 @@
  */
 import {dayMs} from './clock';
 import {ApiError, notFound} from './errors';
+import {created} from './lifecycles';
 import type {SpecIndex, SpecOperation} from './spec';
 import {iso, makeId, type AccountState, type ApiObject, type Delivery, type Job, type KeyRecord, type Money} from './state';
 
@@ -100,7 +101,7 @@ export class AccountContext {
       webhook_id: webhookId,
       event_id: event.id,
       event_type: String(event.type),
-      delivery_status: 'pending',
+      delivery_status: created('delivery', 'pending'),
       attempts: 0,
       last_attempt_at: null,
       last_response_status: null,

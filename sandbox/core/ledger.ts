@@ -12,6 +12,7 @@ import type {AccountContext, RequestContext} from './context';
 import {onboardingReview} from './domain/accounts';
 import {businessBankAccount, emitFor} from './domain/customers';
 import {ApiError, notFound} from './errors';
+import {created, move} from './lifecycles';
 import type {Domain, Handler, JobRunner} from './sandbox';
 import {iso, type ApiObject} from './state';
 
@@ -69,7 +70,7 @@ function record(ctx: AccountContext, entry: Entry, settlement?: ApiObject): ApiO
     id: ctx.newId('txn'),
     account_id: entry.holder,
     type: entry.type,
-    status: pending ? 'pending' : 'available',
+    status: created('transaction', pending ? 'pending' : 'available'),
     amount: entry.amount,
     fee,
     net: entry.amount - fee,
@@ -100,8 +101,7 @@ const fundsAvailable: JobRunner = (ctx, job) => {
   const balance = ctx.balance(String(transaction.account_id), String(transaction.currency));
   balance.pending -= net;
   balance.available += net;
-  transaction.status = 'available';
-  transaction.updated_at = ctx.nowIso();
+  move('transaction', transaction, 'available', {updated_at: ctx.nowIso()});
   settle(ctx, transaction);
 };
 
@@ -129,7 +129,7 @@ function openSettlement(ctx: AccountContext, holder: string, currency: string): 
   const settlement = ctx.save({
     id: ctx.newId('stl'),
     account_id: holder,
-    status: 'open',
+    status: created('settlement', 'open'),
     currency,
     gross_amount: 0,
     refund_amount: 0,

@@ -9,6 +9,7 @@
  */
 import {dayMs} from '../clock';
 import {ApiError} from '../errors';
+import {created, move} from '../lifecycles';
 import type {AccountContext, RequestContext} from '../context';
 import {generic} from '../generic';
 import type {Domain, Handler, HandlerResult} from '../sandbox';
@@ -120,14 +121,14 @@ const createAccount: Handler = (context) => {
     phone: body.phone ?? null,
     country: body.country,
     default_currency: body.default_currency ?? 'USD',
-    status: 'restricted',
+    status: created('account', 'restricted'),
     status_reason: 'onboarding_pending',
-    products: codes.map((code) => ({code, status: 'contract_required', contract_id: null, added_at: now})),
+    products: codes.map((code) => ({code, status: created('product', 'contract_required'), contract_id: null, added_at: now})),
     metadata: body.metadata ?? {},
     created_at: now,
     updated_at: now,
   });
-  startOnboarding(context, account.id, 'not_started');
+  startOnboarding(context, account.id, created('onboarding', 'not_started'));
   emitFor(context, account.id, 'account.created', account);
   return {status: 201, body: account};
 };
@@ -280,7 +281,7 @@ const addProduct: Handler = (context) => {
     );
   }
   const now = context.nowIso();
-  products.push({code, status: 'contract_required', contract_id: null, added_at: now});
+  products.push({code, status: created('product', 'contract_required'), contract_id: null, added_at: now});
   account.updated_at = now;
   emitFor(context, account.id, 'account.updated', account);
   return {status: 200, body: account};
@@ -370,20 +371,23 @@ export function onboardingReview(context: AccountContext, accountId: string): Js
 
 const reviewOnboarding: Handler = (context) => ({status: 200, body: onboardingReview(context, accountOf(context).id)});
 
-/** The account follows its review: `active` once approved, `restricted` for the reason otherwise. */
+/**
+ * A reviewer decides: a `submitted` onboarding goes `in_review` first, as Plaza's checks start, and
+ * the account follows the decision: `active` once approved, `restricted` for the reason otherwise.
+ */
 function decide(context: AccountContext, account: ApiObject, decision: Decision) {
   const record = onboardingOf(context, account.id);
   const now = context.nowIso();
   const status = ({approve: 'approved', reject: 'rejected', request_information: 'action_required'} as const)[decision];
-  Object.assign(record, {
-    status,
+  if (record.status === 'submitted') move('onboarding', record, 'in_review', {updated_at: now});
+  move('onboarding', record, status, {
     decided_at: decision === 'request_information' ? null : now,
     decision_reason: decision === 'reject' ? rejectionReason : null,
     updated_at: now,
     documents_due: decision === 'request_information' ? [requestedDocument] : [],
   });
   const statusReason = {approve: null, reject: 'onboarding_rejected', request_information: 'requirements_due'}[decision];
-  Object.assign(account, {status: decision === 'approve' ? 'active' : 'restricted', status_reason: statusReason, updated_at: now});
+  move('account', account, decision === 'approve' ? 'active' : 'restricted', {status_reason: statusReason, updated_at: now});
   emitFor(context, account.id, `onboarding.${status}`, onboardingReview(context, account.id));
 }
 
@@ -431,7 +435,7 @@ const onboard: Handler = (context) => {
     throw new ApiError('parameter_invalid', 'attested_at cannot be in the future.', 'attested_at');
   }
   const now = context.now();
-  Object.assign(record, {status: 'submitted', submitted_at: iso(now), decided_at: null, decision_reason: null, updated_at: iso(now)});
+  move('onboarding', record, 'submitted', {submitted_at: iso(now), decided_at: null, decision_reason: null, updated_at: iso(now)});
   emitFor(context, account.id, 'onboarding.submitted', onboardingReview(context, account.id));
   const submission = {
     account_id: account.id,
@@ -480,7 +484,7 @@ const detail =
       );
     }
     const result = handler(context, account);
-    if (record.status === 'not_started') Object.assign(record, {status: 'in_progress', updated_at: context.nowIso()});
+    if (record.status === 'not_started') move('onboarding', record, 'in_progress', {updated_at: context.nowIso()});
     return result;
   };
 
@@ -718,7 +722,7 @@ const createContract = detail((context, account) => {
     document_url: `https://files.plaza.example/contracts/signed/${id}.pdf`,
     created_at: now,
   });
-  Object.assign(product, {status: 'active', contract_id: id});
+  move('product', product, 'active', {contract_id: id});
   account.updated_at = now;
   return {status: 201, body: contract};
 }, false);

@@ -8,6 +8,7 @@
  */
 import {ApiError, notFound} from '../errors';
 import type {AccountContext, RequestContext} from '../context';
+import {created, move} from '../lifecycles';
 import type {Domain, Handler} from '../sandbox';
 import {iso, makeId, type ApiObject} from '../state';
 
@@ -72,7 +73,7 @@ export function openBankAccount(
     last4: numbers.accountNumber.slice(-4),
     country: 'US',
     currency: 'USD',
-    status: 'new',
+    status: created('bankAccount', 'new'),
     verification_method: null,
     verification_attempts_remaining: 3,
     verified_at: null,
@@ -371,12 +372,12 @@ const saveBankVerification: Handler = (context) => {
   const now = context.nowIso();
   const amounts = [...(context.body.amounts as number[])].sort((a, b) => a - b);
   if (numbersOf(context)[bankAccount.id]?.endsWith(`/${failingAccountNumber}`)) {
-    Object.assign(bankAccount, {status: 'verification_failed', updated_at: now});
+    move('bankAccount', bankAccount, 'verification_failed', {updated_at: now});
     emitBankAccount(context, 'bank_account.verification_failed', bankAccount);
     return {status: 200, body: bankAccount};
   }
   if (amounts.join() === microDeposits.join()) {
-    Object.assign(bankAccount, {status: 'verified', verification_method: 'micro_deposits', verified_at: now, updated_at: now});
+    move('bankAccount', bankAccount, 'verified', {verification_method: 'micro_deposits', verified_at: now, updated_at: now});
     emitBankAccount(context, 'bank_account.verified', bankAccount);
     return {status: 200, body: bankAccount};
   }
@@ -389,7 +390,7 @@ const saveBankVerification: Handler = (context) => {
       'amounts',
     );
   }
-  bankAccount.status = 'verification_failed';
+  move('bankAccount', bankAccount, 'verification_failed');
   emitBankAccount(context, 'bank_account.verification_failed', bankAccount);
   throw new ApiError(
     'amount_invalid',
@@ -660,7 +661,7 @@ export const customers: Domain = {
     /** The micro-deposits reach a bank account that is still `new`: it waits for their amounts. */
     'bank_account.micro_deposits': (context, job) => {
       const bankAccount = context.find(job.id);
-      if (bankAccount?.status === 'new') Object.assign(bankAccount, {status: 'verification_pending', updated_at: context.nowIso()});
+      if (bankAccount?.status === 'new') move('bankAccount', bankAccount, 'verification_pending', {updated_at: context.nowIso()});
     },
   },
 };

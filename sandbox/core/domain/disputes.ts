@@ -10,6 +10,7 @@
 import {dayMs} from '../clock';
 import type {AccountContext} from '../context';
 import {ApiError} from '../errors';
+import {created, move} from '../lifecycles';
 import {recordTransaction} from '../ledger';
 import type {Domain, Handler, JobRunner} from '../sandbox';
 import {iso, type ApiObject} from '../state';
@@ -45,7 +46,7 @@ const open: JobRunner = (context, job) => {
     amount: payment.amount_captured,
     currency: payment.currency,
     reason: 'fraudulent',
-    status: ach ? 'lost' : 'needs_response',
+    status: created('disputeCase', ach ? 'lost' : 'needs_response'),
     network_reason_code: ach ? 'R10' : '10.4',
     respond_by: iso(respondBy),
     evidence_due_by: iso(ach ? respondBy : respondBy + evidenceDays * dayMs),
@@ -70,10 +71,15 @@ const open: JobRunner = (context, job) => {
   else context.schedule(respondBy + 1000, 'dispute.expire', dispute.id);
 };
 
-/** Closes a case: `won` gives the disputed amount and the dispute fee back, as two `dispute` transactions. */
+/**
+ * Closes a case: `won` gives the disputed amount and the dispute fee back, as two `dispute`
+ * transactions. Only the card network can decide for you, after your evidence: a case that waits
+ * for a response and is won passes through `under_review` first, as if the evidence had come in.
+ */
 function close(context: AccountContext, dispute: DisputeCase, outcome: 'won' | 'lost') {
   const now = context.nowIso();
-  Object.assign(dispute, {status: outcome, closed_at: now, updated_at: now});
+  if (outcome === 'won' && dispute.status === 'needs_response') move('disputeCase', dispute, 'under_review', {evidence_submitted_at: now});
+  move('disputeCase', dispute, outcome, {closed_at: now, updated_at: now});
   if (outcome === 'won') {
     for (const [amount, what] of [
       [dispute.amount, 'Dispute won'],

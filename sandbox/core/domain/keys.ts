@@ -6,6 +6,7 @@
  */
 import {hourMs} from '../clock';
 import {ApiError} from '../errors';
+import {created, move} from '../lifecycles';
 import type {AccountContext, RequestContext} from '../context';
 import type {Domain, Handler, JobRunner} from '../sandbox';
 import {iso, type ApiObject} from '../state';
@@ -143,7 +144,7 @@ function refuseRevoked(key: ApiObject, doing: string) {
 /** Marks a key revoked; its values stop working with the next request that syncs the keyring. */
 function revoke(context: AccountContext, key: ApiObject) {
   const now = context.nowIso();
-  Object.assign(key, {status: 'revoked', revoked_at: now, revealable_until: null, previous_secret_expires_at: null, updated_at: now});
+  move('apiKey', key, 'revoked', {revoked_at: now, revealable_until: null, previous_secret_expires_at: null, updated_at: now});
   context.unschedule(key.id);
   context.emit('api_key.revoked', shown(context, key));
 }
@@ -169,7 +170,7 @@ const createApiKey: Handler = (context) => {
     type: body.type,
     mode: 'test',
     permissions: body.type === 'secret' ? body.permissions : null,
-    status: 'active',
+    status: created('apiKey', 'active'),
     secret,
     redacted_key: redacted(secret),
     revealable_until: iso(now + revealableMs),

@@ -14,6 +14,7 @@
 import {countCompletion, dayMs, nextCutoff} from '../clock';
 import type {AccountContext, RequestContext} from '../context';
 import {ApiError} from '../errors';
+import {created, move} from '../lifecycles';
 import {accountSetting, recordTransaction, requireAvailable} from '../ledger';
 import type {Domain, Handler, JobRunner} from '../sandbox';
 import {reverseRefundTransfer} from './transfers';
@@ -278,7 +279,7 @@ function recordProcessorResponse(context: AccountContext, payment: Payment, answ
 /** A payment's money has moved: it is `succeeded`, and a dispute case may follow. */
 function succeed(context: AccountContext, payment: Payment, amount: number) {
   const now = context.nowIso();
-  Object.assign(payment, {status: 'succeeded', amount_captured: amount, captured_at: now, updated_at: now});
+  move('payment', payment, 'succeeded', {amount_captured: amount, captured_at: now, updated_at: now});
   if (disputeFollows(context, payment)) context.schedule(context.now(), 'dispute.open', payment.id);
   context.emit('payment.succeeded', payment);
 }
@@ -300,7 +301,7 @@ function captureFunds(context: AccountContext, payment: Payment, amount: number)
 
 function cancel(context: AccountContext, payment: Payment) {
   const now = context.nowIso();
-  Object.assign(payment, {status: 'canceled', canceled_at: now, updated_at: now});
+  move('payment', payment, 'canceled', {canceled_at: now, updated_at: now});
   context.emit('payment.canceled', payment);
 }
 
@@ -346,11 +347,13 @@ const createPayment: Handler = (context) => {
   const type = methodType(method);
   checkPayment(body, method, type);
   const now = context.nowIso();
+  const decline = type === 'bank_account' ? undefined : declineOf(method, body.amount as number);
+  const status = type === 'bank_account' ? 'processing' : decline ? 'failed' : body.capture === false ? 'authorized' : 'succeeded';
   const payment = context.save<Payment>({
     id: context.newId('pay'),
     amount: body.amount as number,
     currency: body.currency as string,
-    status: 'processing',
+    status: created('payment', status),
     capture: body.capture !== false,
     amount_captured: 0,
     amount_refunded: 0,
@@ -378,15 +381,22 @@ const createPayment: Handler = (context) => {
     context.emit('payment.created', payment);
     return {status: 201, body: payment};
   }
-  const decline = declineOf(method, payment.amount);
   if (decline) {
     const {cause, advice} = declines[decline];
-    Object.assign(payment, {status: 'failed', failure_code: decline, failure_message: `${cause} ${advice}`, failed_at: now});
+    Object.assign(payment, {failure_code: decline, failure_message: `${cause} ${advice}`, failed_at: now});
     recordProcessorResponse(context, payment, {...declines[decline], approved: false});
     context.emit('payment.created', payment);
     context.emit('payment.failed', payment);
     const next = `${advice.charAt(0).toLowerCase()}${advice.slice(1)}`;
-    throw new ApiError(decline, `${cause} The attempt is recorded as the failed payment ${payment.id}; ${next}`, 'payment_method_id');
+    throw new ApiError(
+      decline,
+      `${cause} The attempt is recorded as the failed payment ${payment.id}; ${next}`,
+      'payment_method_id',
+      {},
+      {
+        payment_id: payment.id,
+      },
+    );
   }
   recordProcessorResponse(context, payment, {code: '00', text: 'Approved', approved: true});
   payment.authorized_at = now;
@@ -396,7 +406,7 @@ const createPayment: Handler = (context) => {
     return {status: 201, body: payment};
   }
   const expiresAt = context.now() + authorizationMs;
-  Object.assign(payment, {status: 'authorized', authorization_expires_at: iso(expiresAt)});
+  payment.authorization_expires_at = iso(expiresAt);
   context.schedule(expiresAt, 'payment.expire', payment.id);
   context.emit('payment.authorized', payment);
   return {status: 201, body: payment};
@@ -484,8 +494,7 @@ function returnDebit(context: AccountContext, payment: Payment, code: ReturnCode
   context.unschedule(payment.id, 'ach.submit');
   context.unschedule(payment.id, 'ach.settle');
   const now = context.nowIso();
-  Object.assign(payment, {
-    status: 'failed',
+  move('payment', payment, 'failed', {
     failure_code: failure,
     failure_message: returnMessages[failure](code),
     failed_at: now,
@@ -494,7 +503,7 @@ function returnDebit(context: AccountContext, payment: Payment, code: ReturnCode
   recordProcessorResponse(context, payment, {code, text, approved: false});
   const bankAccount = context.find(payment.payment_method_id);
   if (bankAccount && failure !== 'bank_account_insufficient_funds' && !Object.hasOwn(testBankAccountIds, bankAccount.id)) {
-    Object.assign(bankAccount, {status: 'errored', failure_code: failure, updated_at: now});
+    move('bankAccount', bankAccount, 'errored', {failure_code: failure, updated_at: now});
   }
   context.emit('payment.failed', payment);
 }
@@ -559,7 +568,7 @@ const createRefund: Handler = (context) => {
     amount,
     currency: payment.currency,
     reason: (context.body.reason as string | undefined) ?? null,
-    status: 'pending',
+    status: created('refund', 'pending'),
     failure_code: null,
     failure_message: null,
     metadata: context.body.metadata ?? {},
@@ -592,7 +601,7 @@ const cancelsARefund: Handler = (context) => {
   }
   context.unschedule(refund.id, 'refund.submit');
   const now = context.nowIso();
-  Object.assign(refund, {status: 'canceled', canceled_at: now, updated_at: now});
+  move('refund', refund, 'canceled', {canceled_at: now, updated_at: now});
   giveBack(context, refund);
   context.emit('refund.canceled', refund);
   return {status: 200, body: refund};
@@ -610,8 +619,7 @@ const exportRefunds: Handler = (context) => context.csv(context.filter(context.a
 function settleRefund(context: AccountContext, refund: Refund) {
   const now = context.nowIso();
   if (refund.amount === failingRefundAmount) {
-    Object.assign(refund, {
-      status: 'failed',
+    move('refund', refund, 'failed', {
       failure_code: 'refund_failed',
       failure_message: 'The card issuer refused the refund. Pay the buyer back another way, for example with a payout.',
       failed_at: now,
@@ -620,7 +628,7 @@ function settleRefund(context: AccountContext, refund: Refund) {
     giveBack(context, refund);
     context.emit('refund.failed', refund);
   } else {
-    Object.assign(refund, {status: 'succeeded', succeeded_at: now, updated_at: now});
+    move('refund', refund, 'succeeded', {succeeded_at: now, updated_at: now});
     context.emit('refund.succeeded', refund);
   }
   countCompletion(context, 'refunds');

@@ -14,6 +14,7 @@
 import {countCompletion, dayMs, nextCutoff} from '../clock';
 import type {AccountContext, RequestContext} from '../context';
 import {ApiError} from '../errors';
+import {created, move} from '../lifecycles';
 import {carryForward, hasProduct, payoutSchedule, recordTransaction, requireAvailable, requireHolder} from '../ledger';
 import type {Domain, Handler, JobRunner} from '../sandbox';
 import {iso, type ApiObject} from '../state';
@@ -139,7 +140,7 @@ function makePayout(
     ...rest,
     customer_id: typeof destination.customer_id === 'string' ? destination.customer_id : null,
     destination_id: destination.id,
-    status: 'pending',
+    status: created('payout', 'pending'),
     statement_descriptor: (extra.statement_descriptor as string | undefined) ?? null,
     arrival_date: '',
     failure_code: null,
@@ -175,7 +176,7 @@ function makePayout(
 function submit(context: AccountContext, payout: Payout) {
   const now = context.nowIso();
   const answer = answerAt(payout, context.now());
-  Object.assign(payout, {status: 'processing', submitted_at: now, updated_at: now, arrival_date: iso(answer).slice(0, 10)});
+  move('payout', payout, 'processing', {submitted_at: now, updated_at: now, arrival_date: iso(answer).slice(0, 10)});
   context.schedule(answer, 'payout.answer', payout.id);
 }
 
@@ -202,7 +203,7 @@ function failureOf(context: AccountContext, payout: Payout): keyof typeof failur
   const returned = returningBankAccounts[last4];
   // A returned payout leaves the bank account `errored` (/guides/payouts/process-ach-payouts, step 4).
   if (returned && destination) {
-    Object.assign(destination, {status: 'errored', updated_at: context.nowIso()});
+    move('bankAccount', destination, 'errored', {updated_at: context.nowIso()});
     if (Object.hasOwn(destination, 'failure_code')) destination.failure_code = returned;
   }
   return returned;
@@ -216,8 +217,7 @@ const answer: JobRunner = (context, job) => {
   const failure = failureOf(context, payout);
   const settlement = context.all(['stl']).find((candidate) => candidate.payout_id === payout.id);
   if (failure) {
-    Object.assign(payout, {
-      status: 'failed',
+    move('payout', payout, 'failed', {
       failure_code: failure,
       failure_message: failureMessages[failure](payout.method === 'card'),
       failed_at: now,
@@ -228,10 +228,10 @@ const answer: JobRunner = (context, job) => {
     // The settlement stays `closed` until the account saves a working bank account (/concepts/transactions).
     if (settlement) context.schedule(context.now() + dayMs, 'settlement.payout', settlement.id);
   } else {
-    Object.assign(payout, {status: 'paid', paid_at: now, updated_at: now});
+    move('payout', payout, 'paid', {paid_at: now, updated_at: now});
     emitFor(context, payout.account_id, 'payout.paid', payout);
     if (settlement) {
-      Object.assign(settlement, {status: 'paid', paid_at: now, updated_at: now});
+      move('settlement', settlement, 'paid', {paid_at: now, updated_at: now});
       emitFor(context, String(settlement.account_id), 'settlement.paid', settlement);
     }
   }
@@ -298,7 +298,7 @@ const cancelsAPayout: Handler = (context) => {
   }
   context.unschedule(payout.id);
   const now = context.nowIso();
-  Object.assign(payout, {status: 'canceled', canceled_at: now, updated_at: now});
+  move('payout', payout, 'canceled', {canceled_at: now, updated_at: now});
   giveBack(context, payout);
   emitFor(context, payout.account_id, 'payout.canceled', payout);
   return {status: 200, body: payout};
@@ -325,7 +325,7 @@ function nextPayday(schedule: string, ms: number): number {
 const closeSettlement: JobRunner = (context, job) => {
   const settlement = context.find(job.id);
   if (settlement?.status !== 'open') return;
-  Object.assign(settlement, {status: 'closed', closed_at: context.nowIso(), updated_at: context.nowIso()});
+  move('settlement', settlement, 'closed', {closed_at: context.nowIso(), updated_at: context.nowIso()});
   countCompletion(context, 'settlements');
   const schedule = payoutSchedule(context, String(settlement.account_id));
   if (schedule !== 'manual') context.schedule(nextPayday(schedule, context.now()), 'settlement.payout', settlement.id);
@@ -350,7 +350,7 @@ const paySettlement: JobRunner = (context, job) => {
   if (net < 0) carryForward(context, settlement);
   const amount = Math.min(net, context.balance(holder, currency).available);
   if (amount <= 0) {
-    Object.assign(settlement, {status: 'paid', payout_id: null, paid_at: now, updated_at: now});
+    move('settlement', settlement, 'paid', {payout_id: null, paid_at: now, updated_at: now});
     emitFor(context, holder, 'settlement.paid', settlement);
     return;
   }

@@ -8,6 +8,7 @@
  */
 import {dayMs} from '../clock';
 import {ApiError, notFound} from '../errors';
+import {move} from '../lifecycles';
 import {firstRetryMs, retryWindowMs, type AccountContext, type RequestContext} from '../context';
 import type {Domain, Handler, JobRunner} from '../sandbox';
 import {iso, makeId, type AccountState, type ApiObject, type Delivery} from '../state';
@@ -121,7 +122,7 @@ export function recordAttempt(context: AccountContext, webhookId: string, eventI
     last_error: succeeded ? null : (result.error ?? 'non_2xx_status'),
   });
   if (succeeded) {
-    Object.assign(delivery, {delivery_status: 'succeeded', succeeded_at: iso(now), next_attempt_at: null});
+    move('delivery', delivery, 'succeeded', {succeeded_at: iso(now), next_attempt_at: null});
     return;
   }
   const next = now + firstRetryMs * 2 ** (delivery.attempts - 1);
@@ -135,7 +136,7 @@ export function recordAttempt(context: AccountContext, webhookId: string, eventI
 }
 
 function fail(delivery: Delivery, now: number) {
-  Object.assign(delivery, {delivery_status: 'failed', failed_at: iso(now), next_attempt_at: null});
+  move('delivery', delivery, 'failed', {failed_at: iso(now), next_attempt_at: null});
 }
 
 /** A webhook none of whose deliveries succeeded for 3 days is disabled for `delivery_failures`. */
@@ -309,7 +310,7 @@ const requeueAWebhookEventById: Handler = (context) => {
       `Webhook ${delivery.webhook_id} is disabled. Enable it with Update webhook, then requeue the event.`,
     );
   }
-  Object.assign(delivery, {delivery_status: 'pending', next_attempt_at: context.nowIso(), succeeded_at: null, failed_at: null});
+  move('delivery', delivery, 'pending', {next_attempt_at: context.nowIso(), succeeded_at: null, failed_at: null});
   const outbox = outboxOf(context.account);
   if (!outbox.requeued.includes(key)) outbox.requeued.push(key);
   context.schedule(context.now(), 'webhook.deliver', key);
