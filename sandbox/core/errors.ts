@@ -66,13 +66,15 @@ export class ApiError extends Error {
     readonly param: string | null = null,
     /** Headers the refusal carries, such as `Retry-After`. */
     readonly headers: Record<string, string> = {},
+    /** Fields of the error object besides the five every error has, such as a decline's `payment_id`. */
+    readonly fields: Record<string, string> = {},
   ) {
     super(message);
     [this.status, this.type] = errorCodes[code];
   }
 
   body(requestId: string) {
-    return {error: {type: this.type, code: this.code, message: this.message, param: this.param, request_id: requestId}};
+    return {error: {type: this.type, code: this.code, message: this.message, param: this.param, ...this.fields, request_id: requestId}};
   }
 }
 
