@@ -225,9 +225,10 @@ export class RequestContext extends AccountContext {
         if (typeof field !== 'string') continue;
         if (bound[2] === 'gte' ? field < String(value) : field > String(value)) return false;
       } else if (Object.hasOwn(object, name)) {
-        const field = object[name];
+        // An email address matches whatever the case of its letters (the specs' `email` filters).
+        const fold = (item: unknown) => (name === 'email' && typeof item === 'string' ? item.toLowerCase() : item);
         const wanted = Array.isArray(value) ? value : [value];
-        if (!wanted.some((item) => item === field)) return false;
+        if (!wanted.some((item) => fold(item) === fold(object[name]))) return false;
       }
     }
     return true;

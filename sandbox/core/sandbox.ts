@@ -393,6 +393,7 @@ export class Sandbox {
       return {status: live.status ?? 500, body: live.body};
     }
     taken.fingerprint = fingerprint;
+    extra['idempotent-replayed'] = 'false';
     try {
       const result = this.run(context);
       put(account.idempotency, key, {...taken, status: result.status, body: result.body});

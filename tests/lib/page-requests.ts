@@ -10,6 +10,7 @@ import {readFileSync} from 'node:fs';
 import {relative} from 'node:path';
 import {parse as parseYaml} from 'yaml';
 import {codeBlocks, docPages, splitFrontMatter} from '../../lib/docs-source';
+import {firstRequest} from '../../src/pages/_home/content';
 import {readCurl, type CurlRequest} from './curl';
 import {extractExamples, shellLanguages} from './docs-drift';
 
@@ -106,6 +107,18 @@ export function docsRequestPages(root = 'docs'): RequestPage[] {
   return pages;
 }
 
+/** The home page's first payment, as a page of one request that shows no response (so it must succeed). */
+export function homeRequestPage(): RequestPage {
+  const file = 'src/pages/_home/content.ts';
+  const curl = readCurl(firstRequest);
+  if (!curl) throw new Error(`${file}: firstRequest is not a curl command to the Plaza API`);
+  const line =
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .findIndex((text) => text.startsWith('export const firstRequest')) + 1;
+  return {file, requests: [{file, line, ...curl}], follows: []};
+}
+
 /** The doc ID of a page's file: `docs/guides/quickstart.mdx` is `guides/quickstart`. */
 export const docId = (file: string, root = 'docs'): string => relative(root, file).replace(/\.mdx?$/, '');
 
@@ -195,7 +208,8 @@ export class IdCarrier {
     return text.replace(/[A-Za-z0-9_]+/g, (token) => {
       const known = this.ids.get(token);
       if (known !== undefined) return known;
-      const prefix = idPrefix(token);
+      // The sandbox's test values (`card_testvisacredit0000000000`) are the same in every account.
+      const prefix = /^[a-z]+_test/.test(token) ? undefined : idPrefix(token);
       const own = prefix === undefined ? undefined : this.latest.get(prefix);
       if (own === undefined) return token;
       this.ids.set(token, own);
