@@ -151,6 +151,7 @@ export class Sandbox {
         keyring,
         this.index,
       );
+      record.usedAt = context.nowIso();
       const idempotencyKey = request.method.toUpperCase() === 'POST' ? headers['idempotency-key'] : undefined;
       const result = idempotencyKey
         ? await this.idempotent(account, context, idempotencyKey, request.body ?? '', extra)

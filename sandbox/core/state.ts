@@ -51,7 +51,14 @@ export type AccountState = {
   idempotency: Record<string, IdempotencyEntry>;
 };
 
-export type KeyRecord = {account: string; keyId: string; permissions: string[]; revoked?: boolean};
+export type KeyRecord = {
+  account: string;
+  keyId: string;
+  permissions: string[];
+  revoked?: boolean;
+  /** When a request last came with this value, in the account's time: the key's `last_used_at`. */
+  usedAt?: string;
+};
 
 export type SandboxState = {
   version: 1;

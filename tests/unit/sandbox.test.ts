@@ -686,3 +686,15 @@ test('the email filter of a list matches an address whatever the case of its let
     [(made.body as Node).id],
   );
 });
+
+test("a key's last_used_at is the time of the last request sent with it", async () => {
+  const {sandbox} = clocked();
+  await call(sandbox, {method: 'GET', url: '/v1/customers'});
+  const listed = await call(sandbox, {method: 'GET', url: '/v1/api-keys'});
+  const [key] = (listed.body as {data: Node[]}).data;
+  const events = await call(sandbox, {method: 'GET', url: '/v1/events'});
+  const again = await call(sandbox, {method: 'GET', url: `/v1/api-keys/${String(key?.id)}`});
+  assert.equal(typeof key?.last_used_at, 'string');
+  assert.equal(events.status, 200);
+  assert.ok(String((again.body as Node).last_used_at) > String(key?.last_used_at), 'a later request moves last_used_at on');
+});

@@ -63,6 +63,7 @@ function sync(context: RequestContext) {
         updated_at: opened,
       });
     }
+    if (record.usedAt && (key.last_used_at === null || record.usedAt > String(key.last_used_at))) key.last_used_at = record.usedAt;
     const previous = secret !== key.secret;
     const graceOver = key.previous_secret_expires_at === null || Date.parse(String(key.previous_secret_expires_at)) <= context.now();
     if (key.status === 'revoked' || (previous && graceOver)) record.revoked = true;
