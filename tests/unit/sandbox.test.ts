@@ -698,3 +698,38 @@ test("a key's last_used_at is the time of the last request sent with it", async 
   assert.equal(events.status, 200);
   assert.ok(String((again.body as Node).last_used_at) > String(key?.last_used_at), 'a later request moves last_used_at on');
 });
+
+test('the hosted bank login finishes a minute after the latest verification URL, and verifies the bank account at once', async () => {
+  const {sandbox, clock} = clocked();
+  const customer = await call(sandbox, {
+    method: 'POST',
+    url: '/v1/customers',
+    body: {name: 'Jordan Ellis', email: 'jordan.ellis@example.com'},
+  });
+  const open = (account_number: string) =>
+    call(sandbox, {
+      method: 'POST',
+      url: '/v1/bank-accounts',
+      body: {
+        customer_id: (customer.body as Node).id,
+        routing_number: '111000025',
+        account_number,
+        account_holder_name: 'Jordan Ellis',
+        account_holder_type: 'individual',
+        account_type: 'checking',
+        verification_method: 'instant',
+      },
+    });
+  const good = (await open('000123456789')).body as Node;
+  const bad = (await open('000222222227')).body as Node;
+  const url = await call(sandbox, {method: 'GET', url: `/v1/bank-accounts/${good.id}/verification-url`});
+  assert.match(String((url.body as Node).verification_url), /\/bank-verification\/bvs_[a-z0-9]+$/);
+  await call(sandbox, {method: 'GET', url: `/v1/bank-accounts/${bad.id}/verification-url`});
+  assert.equal(((await call(sandbox, {method: 'GET', url: `/v1/bank-accounts/${good.id}`})).body as Node).status, 'new');
+  clock.wall += 60_000;
+  const verified = (await call(sandbox, {method: 'GET', url: `/v1/bank-accounts/${good.id}`})).body as Node;
+  assert.deepEqual([verified.status, verified.verification_method], ['verified', 'instant']);
+  assert.equal(((await call(sandbox, {method: 'GET', url: `/v1/bank-accounts/${bad.id}`})).body as Node).status, 'verification_failed');
+  const balance = await call(sandbox, {method: 'GET', url: `/v1/bank-accounts/${good.id}/balance`});
+  assert.equal(balance.status, 200);
+});

@@ -399,7 +399,16 @@ const saveBankVerification: Handler = (context) => {
   );
 };
 
-/** Get bank verification URL: a one-time hosted page, valid 30 minutes, while the bank account is `new` or `verification_pending`. */
+/** The hosted bank login signs in this long after its URL is made: in the sandbox, no holder has to. */
+const bankLoginMs = 60_000;
+/** The token of each bank account's latest verification URL: only its login counts. */
+const bankLogins = (context: AccountContext) => (context.account.singletons['bank-logins'] ??= {}) as Record<string, string>;
+
+/**
+ * Get bank verification URL: a one-time hosted page, valid 30 minutes, while the bank account is `new`
+ * or `verification_pending`. Each call ends the earlier URLs. In the sandbox the holder finishes the
+ * bank login a minute later (`bank_account.login`).
+ */
 const getBankVerificationUrl: Handler = (context) => {
   const bankAccount = verifiedOne(context);
   notVerifiable(bankAccount, ['new', 'verification_pending']);
@@ -408,7 +417,9 @@ const getBankVerificationUrl: Handler = (context) => {
     throw new ApiError('url_invalid', `return_url must be a public https URL; ${returnUrl} is not.`, 'return_url');
   }
   const now = context.now();
-  const token = drawn(`${bankAccount.id}:${now}:${context.account.seq}`);
+  const token = `bvs_${drawn(`${bankAccount.id}:${now}:${context.account.seq}`)}`;
+  bankLogins(context)[bankAccount.id] = token;
+  context.schedule(now + bankLoginMs, 'bank_account.login', bankAccount.id, {token});
   return {
     status: 200,
     body: {
@@ -658,6 +669,25 @@ export const customers: Domain = {
     detachGooglePayFromCustomer: detach(googlePay),
   },
   jobs: {
+    /**
+     * The holder finishes the hosted bank login of the latest URL: the bank account is `verified`
+     * instantly, or `verification_failed` for the failing test account number, which the bank shows
+     * as another account.
+     */
+    'bank_account.login': (context, job) => {
+      const bankAccount = context.find(job.id);
+      if (!bankAccount || bankLogins(context)[job.id] !== job.data?.token) return;
+      if (bankAccount.status !== 'new' && bankAccount.status !== 'verification_pending') return;
+      delete bankLogins(context)[job.id];
+      const now = context.nowIso();
+      if (numbersOf(context)[bankAccount.id]?.endsWith(`/${failingAccountNumber}`)) {
+        move('bankAccount', bankAccount, 'verification_failed', {updated_at: now});
+        emitBankAccount(context, 'bank_account.verification_failed', bankAccount);
+      } else {
+        move('bankAccount', bankAccount, 'verified', {verification_method: 'instant', verified_at: now, updated_at: now});
+        emitBankAccount(context, 'bank_account.verified', bankAccount);
+      }
+    },
     /** The micro-deposits reach a bank account that is still `new`: it waits for their amounts. */
     'bank_account.micro_deposits': (context, job) => {
       const bankAccount = context.find(job.id);
