@@ -12,7 +12,8 @@
  *
  * A part stays JSX when anything in it is more than data: an expression, a prop other than the
  * plain ones below, a component the page does not import by default, or SVG. Small parts stay
- * JSX too, where a StaticTree would save nothing.
+ * JSX too, where a StaticTree would save nothing, and so do the children of a component that
+ * stays JSX (a TabItem of Tabs), whose insides may still become trees.
  */
 import {nameFrom, type NameFrom, type StaticNode, type StaticProps} from '../lib/static-tree';
 
@@ -152,9 +153,13 @@ export default function rehypeStaticTrees() {
     if (imports.has(component)) throw new Error(`rehype-static-trees: the page imports its own ${component}`);
     let converted = false;
     const walk = (parent: HastNode): void => {
+      // A component reads the props of its own children (Tabs those of each TabItem), so a child of
+      // one that stays JSX is not replaced either: only what is inside the child can become a tree.
+      const childrenOfComponent =
+        (parent.type === 'mdxJsxFlowElement' || parent.type === 'mdxJsxTextElement') && imports.has(parent.name ?? '');
       parent.children = parent.children?.map((child) => {
         const used = new Set<string>();
-        const tree = child.type === 'text' ? undefined : toTree(child, imports, used);
+        const tree = child.type === 'text' || childrenOfComponent ? undefined : toTree(child, imports, used);
         const json = tree === undefined ? '' : JSON.stringify(tree);
         if (json.length >= smallest) {
           converted = true;

@@ -128,3 +128,24 @@ test('the parts that are only data become trees, and a part with an expression s
 test('a page that names its own StaticTree is refused', async () => {
   await assert.rejects(compile(`import StaticTree from './x.mjs';\n\nText.\n`, true), /imports its own StaticTree/);
 });
+
+test('the children of a component that stays JSX stay its children, and what is inside them becomes a tree', async () => {
+  // Tabs reads the value and label of each TabItem: a TabItem turned into a StaticTree breaks it.
+  const sample = `curl -X POST "https://api.example.com/v1/things" -H "X-API-KEY: $KEY" -d '{"a": 1, "note": "long enough to be a tree"}'`;
+  const source = `import Box from './static-tree-box.mjs';
+
+<Box count={3}>
+  <Box value="curl" label="cURL">
+    \`\`\`bash title="A title that is long enough for the item to be worth a tree, were it not a child of a component"
+    ${sample}
+    ${sample}
+    ${sample}
+    ${sample}
+    \`\`\`
+  </Box>
+</Box>
+`;
+  const code = await compile(source, true);
+  assert.match(code, /value: "curl"/, 'the child keeps its props as JSX');
+  assert.equal((code.match(/tree: "/g) ?? []).length, 1, 'the code block inside it is a tree');
+});
