@@ -12,8 +12,8 @@
  *
  * A part stays JSX when anything in it is more than data: an expression, a prop other than the
  * plain ones below, a component the page does not import by default, or SVG. Small parts stay
- * JSX too, where a StaticTree would save nothing, and so do the children of a component that
- * stays JSX (a TabItem of Tabs), whose insides may still become trees.
+ * JSX too, where a StaticTree would save nothing, and so do the components among the children of
+ * a component that stays JSX (a TabItem of Tabs), whose insides may still become trees.
  */
 import {nameFrom, type NameFrom, type StaticNode, type StaticProps} from '../lib/static-tree';
 
@@ -99,6 +99,10 @@ function toTree(node: HastNode, imports: Set<string>, used: Set<string>): Static
   return [name, from, Object.keys(props).length ? props : 0, ...children];
 }
 
+/** Whether a node is a component the page imports, such as Tabs or TabItem. */
+const isComponent = (node: HastNode, imports: Set<string>): boolean =>
+  (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && imports.has(node.name ?? '');
+
 const identifier = (name: string) => ({type: 'Identifier', name});
 
 /** <StaticTree tree="…" components={{Tabs, TabItem}}/>, the components being those the tree names. */
@@ -153,13 +157,13 @@ export default function rehypeStaticTrees() {
     if (imports.has(component)) throw new Error(`rehype-static-trees: the page imports its own ${component}`);
     let converted = false;
     const walk = (parent: HastNode): void => {
-      // A component reads the props of its own children (Tabs those of each TabItem), so a child of
-      // one that stays JSX is not replaced either: only what is inside the child can become a tree.
-      const childrenOfComponent =
-        (parent.type === 'mdxJsxFlowElement' || parent.type === 'mdxJsxTextElement') && imports.has(parent.name ?? '');
+      // A component reads the props of the components among its children (Tabs those of each
+      // TabItem), so such a child of one that stays JSX is not replaced: only what is inside it can
+      // become a tree.
+      const kept = (child: HastNode) => isComponent(parent, imports) && isComponent(child, imports);
       parent.children = parent.children?.map((child) => {
         const used = new Set<string>();
-        const tree = child.type === 'text' || childrenOfComponent ? undefined : toTree(child, imports, used);
+        const tree = child.type === 'text' || kept(child) ? undefined : toTree(child, imports, used);
         const json = tree === undefined ? '' : JSON.stringify(tree);
         if (json.length >= smallest) {
           converted = true;

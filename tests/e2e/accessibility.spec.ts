@@ -27,11 +27,13 @@ const pages = [
 for (const mode of ['dark', 'light'] as const) {
   for (const [name, path] of pages) {
     test(`axe finds no violations on ${name} in ${mode} mode`, async ({page, allowConsole}) => {
-      // axe takes about 50 s over the 35 payloads of the catalogue on this 2-core machine.
-      test.slow(path === '/api/webhook-events');
+      // axe takes about 50 s over the 35 payloads of the catalogue on this 2-core machine, and
+      // hydrating its page can take more than the 10 s an expectation waits while another test runs.
+      const catalogue = path === '/api/webhook-events';
+      test.slow(catalogue);
       allowConsole(/status of 404/);
       await page.goto(`${path}?docusaurus-theme=${mode}`);
-      await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+      await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true', {timeout: catalogue ? 30_000 : undefined});
       await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
       const results = await new AxeBuilder({page}).analyze();
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
