@@ -39,9 +39,12 @@ export function findDiagrams(): Diagram[] {
   );
 }
 
+/** The title a diagram's `accTitle:` line gives, or undefined. */
+export const diagramTitle = (source: string): string | undefined => /^\s*accTitle\s*:\s*(.*\S)\s*$/m.exec(source)?.[1];
+
 /** The alt text of a diagram, "accTitle. accDescr", or null when either line is missing. */
 export function altText(source: string): string | null {
-  const title = /^\s*accTitle\s*:\s*(.*\S)\s*$/m.exec(source)?.[1];
+  const title = diagramTitle(source);
   const description = /^\s*accDescr\s*:\s*(.*\S)\s*$/m.exec(source)?.[1];
   return title && description ? `${title}. ${description}` : null;
 }

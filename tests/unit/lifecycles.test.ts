@@ -9,6 +9,7 @@
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import {test} from 'node:test';
+import {diagramTitle} from '../../lib/diagrams';
 import {codeBlocks, docPages} from '../../lib/docs-source';
 import {lifecycles, move, type LifecycleName} from '../../sandbox/core/lifecycles';
 
@@ -68,7 +69,7 @@ test('every state diagram of the pages draws the lifecycle the sandbox runs', ()
       .filter((block) => block.lang === 'mermaid' && /^\s*stateDiagram/.test(block.text))
       .map((block) => ({
         where: `${file}:${block.line}`,
-        title: /^\s*accTitle\s*:\s*(.*\S)\s*$/m.exec(block.text)?.[1] ?? '',
+        title: diagramTitle(block.text) ?? '',
         source: block.text,
       })),
   );
