@@ -13,69 +13,10 @@ import {Ajv, type ValidateFunction} from 'ajv';
 import addFormats from 'ajv-formats';
 import ts from 'typescript';
 import {codeBlocks, docPages} from '../../lib/docs-source';
-import {readCurl} from './curl';
+import {extractExamples, type DocRequest, type DocResponse, type Problem} from '../../lib/page-requests';
 import {operationPermission} from '../../lib/api-render/reference-tables';
 import {apis, listOperations, resolveLocalRef, type OpenApiDocument, type Operation} from '../../lib/api-model/specs';
 import {operationPages, type Specs} from '../../lib/api-render/webhook-events';
-
-export type DocRequest = {file: string; line: number; method: string; path: string; query: string[]; body?: unknown};
-export type DocResponse = {file: string; line: number; status: string; body: unknown; request?: DocRequest};
-export type Problem = {file: string; line: number; reason: string};
-
-/** The languages of the fences whose curl commands are requests. */
-export const shellLanguages = new Set(['bash', 'sh', 'shell']);
-
-/** A curl command of the house form (read by tests/lib/curl.ts) as method, path, query names and JSON body, or null when the block holds none. */
-export function parseCurl(text: string): Omit<DocRequest, 'file' | 'line'> | null {
-  const curl = readCurl(text);
-  if (!curl) return null;
-  // The target always has a path, and split gives at least one part: the defaults never apply.
-  const [path = '', queryString = ''] = curl.target.split('?');
-  const query = queryString ? queryString.split('&').map((pair) => decodeURIComponent(pair.split('=')[0] ?? '')) : [];
-  if (curl.body === undefined) return {method: curl.method, path, query};
-  let body: unknown;
-  try {
-    body = JSON.parse(curl.body);
-  } catch (error) {
-    throw new Error(`the body after -d is not JSON (${(error as Error).message})`);
-  }
-  return {method: curl.method, path, query, body};
-}
-
-/** Every request and response in one page. */
-export function extractExamples(file: string, text: string): {requests: DocRequest[]; responses: DocResponse[]; problems: Problem[]} {
-  const requests: DocRequest[] = [];
-  const responses: DocResponse[] = [];
-  const problems: Problem[] = [];
-  let last: DocRequest | undefined;
-  for (const block of codeBlocks(text)) {
-    if (shellLanguages.has(block.lang)) {
-      try {
-        const parsed = parseCurl(block.text);
-        if (parsed) {
-          last = {file, line: block.line, ...parsed};
-          requests.push(last);
-        }
-      } catch (error) {
-        problems.push({file, line: block.line, reason: (error as Error).message});
-      }
-    }
-    const title = /title="([^"]*)"/.exec(block.meta)?.[1] ?? '';
-    if (block.lang === 'json' && /^Response\b/.test(title)) {
-      const status = /\b([1-5]\d\d)\b/.exec(title)?.[1];
-      if (!status) {
-        problems.push({file, line: block.line, reason: `the response title "${title}" names no HTTP status`});
-        continue;
-      }
-      try {
-        responses.push({file, line: block.line, status, body: JSON.parse(block.text), request: last});
-      } catch (error) {
-        problems.push({file, line: block.line, reason: `the response is not JSON (${(error as Error).message})`});
-      }
-    }
-  }
-  return {requests, responses, problems};
-}
 
 type SpecOperation = Operation & {spec: string; pattern: RegExp; literalSegments: number};
 

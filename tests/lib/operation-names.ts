@@ -5,7 +5,7 @@
  */
 import escapeRegExp from 'lodash/escapeRegExp';
 import type {Link, RootContent} from 'mdast';
-import type {Problem} from './docs-drift';
+import type {Problem} from '../../lib/page-requests';
 import {parseMdx} from '../../lib/api-render/spec-text';
 import type {OperationPage} from '../../lib/api-render/webhook-events';
 

@@ -9,12 +9,11 @@ import {
   checkSandboxValues,
   checkSnippets,
   declaredPermissions,
-  extractExamples,
-  parseCurl,
   sandboxValues,
   sandboxValuesPartial,
   SpecIndex,
 } from '../lib/docs-drift';
+import {extractExamples, parseCurl} from '../../lib/page-requests';
 import {firstRequest} from '../../src/pages/_home/content';
 import {readFileSync} from 'node:fs';
 

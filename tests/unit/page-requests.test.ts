@@ -1,5 +1,5 @@
 /**
- * The requests of the hand-written pages (tests/lib/page-requests.ts): read from the real pages in page
+ * The requests of the hand-written pages (lib/page-requests.ts, lib/page-run.ts): read from the real pages in page
  * order with the response shown after each, the "Not run in the sandbox: ..." title, the IDs carried from shown
  * responses to real ones, and the comparison of a shown response with a real one.
  */
@@ -7,8 +7,10 @@ import {readFileSync} from 'node:fs';
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {codeBlocks} from '../../lib/docs-source';
-import {readCurl} from '../lib/curl';
-import {compareShown, docsRequestPages, IdCarrier, pageRequests, type PageRequest} from '../lib/page-requests';
+import {readCurl} from '../../lib/curl';
+import {docsRequestPages, pageRequests, type PageRequest} from '../../lib/page-requests';
+import {IdCarrier} from '../../lib/page-run';
+import {compareShown} from '../lib/compare-shown';
 
 const read = (file: string) => readFileSync(file, 'utf8');
 const requestsOf = (file: string) => pageRequests(file, read(file));

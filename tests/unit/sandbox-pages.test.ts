@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import {test} from 'node:test';
 import {readSpec} from '../../lib/api-model/specs';
 import {createSandbox, SpecIndex} from '../../sandbox/core';
-import {docsRequestPages, homeRequestPage} from '../lib/page-requests';
+import {docsRequestPages, homeRequestPage} from '../../lib/page-requests';
 import {runPage, type BlockOutcome} from '../lib/run-pages';
 
 test('every request block of the pages answers in the sandbox as its page shows', async () => {

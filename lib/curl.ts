@@ -137,7 +137,7 @@ function curlOptions(words: string[]): {options: [string, string][]; url?: strin
     if (word.startsWith('--')) {
       if (word in valueOptions) takeValue(word, '');
       else if (word in flagOptions) options.push([word, '']);
-      else problem ??= `it uses the curl option "${word}", which tests/lib/curl.ts does not read`;
+      else problem ??= `it uses the curl option "${word}", which lib/curl.ts does not read`;
     } else if (word.startsWith('-') && word.length > 1) {
       // Short options can be grouped (`-sS`), and the last of a group can have its value attached (`-XPOST`).
       for (let at = 1; at < word.length; at++) {
@@ -148,7 +148,7 @@ function curlOptions(words: string[]): {options: [string, string][]; url?: strin
         }
         if (option in flagOptions) options.push([option, '']);
         else {
-          problem ??= `it uses the curl option "${option}", which tests/lib/curl.ts does not read`;
+          problem ??= `it uses the curl option "${option}", which lib/curl.ts does not read`;
           break;
         }
       }
