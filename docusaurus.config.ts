@@ -5,11 +5,14 @@ import {version as siteVersion} from './package.json';
 import {darkCodeTheme, lightCodeTheme} from './src/data/prism-themes';
 import announcementBarId from './src/plugins/announcement-bar-id';
 import {apis} from './lib/api-model/specs';
+import {tryItUrl} from './lib/try-it-target';
 import {generatedStaticDir, type ApiReferenceOptions} from './src/plugins/api-reference';
 import markdownTwins from './src/plugins/markdown-twins';
 import rehypeTableScroll from './src/plugins/rehype-table-scroll';
 import rehypeStaticTrees from './src/plugins/rehype-static-trees';
 import remarkDiagrams from './src/plugins/remark-diagrams';
+import remarkRunRequests from './src/plugins/remark-run-requests';
+import tryItPages from './src/plugins/try-it-pages';
 import prefetchOnce from './src/plugins/prefetch-once';
 import {ssrTemplate} from './src/plugins/ssr-template';
 
@@ -22,6 +25,8 @@ const env = {
   // Only the fixture sites of the tests set it: their specs are not Plaza's, so Plaza's own spec rules do not apply,
   // and their small specs lack the operations the guides link to, so broken links only warn.
   foreignSpecs: process.env.PLAZA_FOREIGN_SPECS === 'true',
+  // Plaza's sandbox API as a second target of Try it; unset, Try it runs the sandbox in the reader's browser only.
+  tryItUrl: tryItUrl() ?? null,
 };
 const brokenLinks = env.foreignSpecs ? 'warn' : 'throw';
 
@@ -66,7 +71,7 @@ const config: Config = {
 
   i18n: {defaultLocale: 'en', locales: ['en'], localeConfigs: {en: {direction: 'ltr', htmlLang: 'en'}}},
 
-  customFields: {brand, repositoryUrl: env.repositoryUrl, siteVersion},
+  customFields: {brand, repositoryUrl: env.repositoryUrl, siteVersion, tryItUrl: env.tryItUrl},
 
   plugins: [
     [
@@ -79,6 +84,8 @@ const config: Config = {
         showLastUpdateTime: false,
         // ```mermaid blocks become their SVGs from static/diagrams (npm run diagrams renders them).
         beforeDefaultRemarkPlugins: [remarkDiagrams],
+        // Each request block of the guides gets its Run control (src/components/TryIt).
+        remarkPlugins: [[remarkRunRequests, {docsDir: 'docs'}]],
         // Tables scroll inside themselves instead of widening the page; then the parts of a page that
         // are only elements and text become data (StaticTree), so that a large reference builds in far less memory.
         rehypePlugins: [rehypeTableScroll, rehypeStaticTrees],
@@ -86,6 +93,8 @@ const config: Config = {
       } satisfies ApiReferenceOptions,
     ],
     '@docusaurus/plugin-content-pages',
+    // What the Run controls of each page send, fetched on the first Run.
+    tryItPages,
     '@docusaurus/plugin-sitemap',
     prefetchOnce,
     // Every page as Markdown at its route + `.md`, with /llms.txt and /llms-full.txt.

@@ -23,12 +23,15 @@ export default defineConfig({
       args: chromiumFlags,
     },
   },
-  // The kitchen-sink spec files check a site built from tests/fixtures/kitchen-sink.yaml, which the
-  // setup project builds once per run, and only when one of them is selected.
+  // The kitchen-sink spec files check a site built from tests/fixtures/kitchen-sink.yaml, and the
+  // try-it-url one a site built with PLAZA_TRY_IT_URL; a setup project builds each once per run, and
+  // only when one of its spec files is selected.
   projects: [
-    {name: 'chromium', testIgnore: /kitchen-sink/, use: browser},
+    {name: 'chromium', testIgnore: /kitchen-sink|try-it-url/, use: browser},
     {name: 'kitchen-sink build', testMatch: /kitchen-sink\.setup\.ts$/},
     {name: 'kitchen-sink', testMatch: /kitchen-sink[\w-]*\.spec\.ts$/, dependencies: ['kitchen-sink build'], use: browser},
+    {name: 'try-it-url build', testMatch: /try-it-url\.setup\.ts$/},
+    {name: 'try-it-url', testMatch: /try-it-url\.spec\.ts$/, dependencies: ['try-it-url build'], use: browser},
   ],
   webServer: {
     command: `npx tsx scripts/serve-build.ts --dir build --port ${port}`,

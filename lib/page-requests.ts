@@ -179,8 +179,8 @@ export const docId = (file: string, root = 'docs'): string => relative(root, fil
  * after its own and once, then the page. Throws when a followed page has no requests, or the chain
  * goes round.
  */
-export function pageChain(page: RequestPage, pages: RequestPage[]): RequestPage[] {
-  const byId = new Map(pages.map((candidate) => [docId(candidate.file), candidate]));
+export function pageChain(page: RequestPage, pages: RequestPage[], root = 'docs'): RequestPage[] {
+  const byId = new Map(pages.map((candidate) => [docId(candidate.file, root), candidate]));
   const order: RequestPage[] = [];
   const visit = (current: RequestPage, path: string[]) => {
     if (path.includes(current.file)) throw new Error(`${current.file}: sandbox_follows goes round: ${path.join(' > ')}`);

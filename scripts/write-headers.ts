@@ -15,6 +15,7 @@ import {createHash} from 'node:crypto';
 import {readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {parseArgs} from 'node:util';
+import {tryItOrigin} from '../lib/try-it-target';
 
 export const headersFile = '_headers';
 
@@ -32,8 +33,8 @@ export function inlineScripts(html: string): string[] {
 
 export const scriptHash = (script: string): string => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
 
-/** The policy for pages whose inline scripts have these hashes. */
-export function contentSecurityPolicy(hashes: string[]): string {
+/** The policy for pages whose inline scripts have these hashes, and that may call Try it's configured host. */
+export function contentSecurityPolicy(hashes: string[], connect = tryItOrigin()): string {
   return [
     "default-src 'self'",
     // 'wasm-unsafe-eval' lets the site search (Pagefind) compile its WebAssembly. Unlike
@@ -44,7 +45,9 @@ export function contentSecurityPolicy(hashes: string[]): string {
     // Infima's icons are data: SVGs in the CSS.
     "img-src 'self' data:",
     "font-src 'self'",
-    "connect-src 'self'",
+    // Try it calls Plaza's sandbox API only when the build names it (PLAZA_TRY_IT_URL); the sandbox in
+    // the reader's browser is a worker of the site's own (worker-src falls back to script-src).
+    `connect-src 'self'${connect ? ` ${connect}` : ''}`,
     "object-src 'none'",
     "base-uri 'self'",
     "frame-ancestors 'none'",
@@ -53,9 +56,9 @@ export function contentSecurityPolicy(hashes: string[]): string {
 }
 
 /** The headers of every page: the policy, and no MIME sniffing nor full URLs sent to other sites. */
-export function pageHeaders(hashes: string[]): Record<string, string> {
+export function pageHeaders(hashes: string[], connect = tryItOrigin()): Record<string, string> {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(hashes),
+    'Content-Security-Policy': contentSecurityPolicy(hashes, connect),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
   };

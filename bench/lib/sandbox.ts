@@ -16,6 +16,7 @@ import {build} from 'esbuild';
 import {fileURLToPath} from 'node:url';
 import {gzipSync} from 'node:zlib';
 import {loadApiModel} from '../../lib/api-model/model';
+import {browserSpecs} from '../../sandbox/core';
 import {startSandboxServer} from '../../sandbox/server';
 
 export type SandboxLoad = {
@@ -143,23 +144,12 @@ export async function buildBrowserBundle(): Promise<string> {
   return result.outputFiles[0]?.text ?? '';
 }
 
-/** A document without its `description` texts (an example's fields named `description` are data, and stay). */
-function withoutDescriptions(node: unknown, inExample = false): unknown {
-  if (Array.isArray(node)) return node.map((item) => withoutDescriptions(item, inExample));
-  if (typeof node !== 'object' || node === null) return node;
-  return Object.fromEntries(
-    Object.entries(node)
-      .filter(([key, value]) => inExample || key !== 'description' || typeof value !== 'string')
-      .map(([key, value]) => [key, withoutDescriptions(value, inExample || key === 'example' || key === 'examples')]),
-  );
-}
-
 const gzipSize = (text: string) => gzipSync(text, {level: 9}).length;
 
 export async function measureBundle(): Promise<SandboxBundle> {
   const code = await buildBrowserBundle();
   const model = await loadApiModel(projectDir);
-  const data = JSON.stringify(withoutDescriptions(model.specs));
+  const data = JSON.stringify(browserSpecs(model.specs));
   const codeGzipBytes = gzipSize(code);
   const dataGzipBytes = gzipSize(data);
   return {codeGzipBytes, dataGzipBytes, totalGzipBytes: codeGzipBytes + dataGzipBytes};

@@ -713,7 +713,11 @@ function eventCatalogueLink(page: ApiPage): RootContent[] {
   return about ? [paragraph(text('Every event type and its payload: '), link('Webhook events', '/api/webhook-events'), text('.'))] : [];
 }
 
-const imports: RootContent[] = ["import Tabs from '@theme/Tabs';", "import TabItem from '@theme/TabItem';"].map((value) => ({
+const imports: RootContent[] = [
+  "import Tabs from '@theme/Tabs';",
+  "import TabItem from '@theme/TabItem';",
+  "import TryIt from '@site/src/components/TryIt';",
+].map((value) => ({
   type: 'mdxjsEsm',
   value,
 }));
@@ -760,6 +764,13 @@ export function createApiPageMD(page: ApiPage): string {
                   jsxInline('code', {className: 'api-endpoint__path'}, [text(api.path)]),
                 ]),
               ),
+        ],
+        true,
+      ),
+      // The request panel, outside the parts: they become static trees, and it is a component with props.
+      ...(isWebhook(page) ? [] : [jsxBlock('TryIt', {method: api.method.toUpperCase(), path: api.path}, [])]),
+      ...part(
+        [
           ...(api.deprecated
             ? [admonition('warning', 'Deprecated', 'This operation is deprecated and will be removed in a future version.')]
             : []),

@@ -14,7 +14,7 @@ import {Sandbox, type SandboxOptions} from './sandbox';
 import type {SpecIndex} from './spec';
 
 export {Sandbox, maxBodyBytes, type Domain, type SandboxRequest, type SandboxResponse} from './sandbox';
-export {SpecIndex, type SandboxSpecs} from './spec';
+export {browserSpecs, SpecIndex, type FormInput, type OperationForm, type SandboxSpecs} from './spec';
 export type {SandboxState} from './state';
 
 /** Plaza's behaviour, domain by domain; the generic answer comes last. */

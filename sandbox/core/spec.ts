@@ -40,6 +40,29 @@ export type SpecOperation = {
 };
 
 export type SchemaProblem = {param: string | null; message: string};
+
+/** An input of the Try it form: a parameter or a field of the body, with what its control needs. */
+export type FormInput = {
+  name: string;
+  required: boolean;
+  /** `file` for a binary string (an upload); `json` for anything else that is not a scalar (edited as JSON text). */
+  kind: 'string' | 'integer' | 'number' | 'boolean' | 'file' | 'json';
+  enum?: unknown[];
+  /** The parameter's example, when the spec gives one. */
+  example?: unknown;
+  /** The sandbox's test values of the input (`x-plaza-sandbox-values`), each with its outcome. */
+  testValues?: Record<string, string>;
+};
+
+/** What the Try it form of an operation shows: its parameters, and its body as fields (or as one JSON text) with its example. */
+export type OperationForm = {
+  api: ApiName;
+  operationId: string;
+  method: string;
+  path: string;
+  parameters: (FormInput & {in: Parameter['in']})[];
+  body?: {mediaType: string; required: boolean; fields?: FormInput[]; example?: unknown};
+};
 type Direction = 'request' | 'response';
 
 const base = (api: ApiName, direction: Direction) => `https://sandbox.plaza.example/${api}/${direction}`;
@@ -87,9 +110,37 @@ function toJsonSchema(schema: unknown, direction: Direction, api: ApiName): unkn
   return out;
 }
 
+/** An OpenAPI schema followed through its `$ref` and the parts of its `allOf`, as one node. */
+function flatten(document: OpenApiDocument, value: unknown, depth = 0): Node {
+  const node = follow(document, value);
+  if (!Array.isArray(node.allOf) || depth > 8) return node;
+  const parts = node.allOf.map((part) => flatten(document, part, depth + 1));
+  return {
+    ...Object.assign({}, ...parts),
+    ...node,
+    properties: Object.assign({}, ...parts.map((part) => part.properties), node.properties),
+    required: [...parts.flatMap((part) => (Array.isArray(part.required) ? part.required : [])), ...((node.required as string[]) ?? [])],
+  };
+}
+
+/** The control an OpenAPI schema needs in a form. */
+function inputKind(document: OpenApiDocument, schema: unknown): Pick<FormInput, 'kind' | 'enum' | 'testValues'> {
+  const node = flatten(document, schema);
+  const type = Array.isArray(node.type) ? node.type.find((item) => item !== 'null') : node.type;
+  const tests = node['x-plaza-sandbox-values'];
+  const values = {
+    ...(Array.isArray(node.enum) ? {enum: node.enum} : {}),
+    ...(isNode(tests) ? {testValues: Object.fromEntries(Object.entries(tests).map(([value, outcome]) => [value, String(outcome)]))} : {}),
+  };
+  if (type === 'string' && (node.format === 'binary' || node.contentEncoding === 'binary')) return {kind: 'file'};
+  if (type === 'string' || type === 'integer' || type === 'number' || type === 'boolean') return {kind: type, ...values};
+  return {kind: 'json'};
+}
+
 /** The operations of both specs, and the validators of their schemas. */
 export class SpecIndex {
   readonly operations: SpecOperation[] = [];
+  private readonly forms = new Map<string, () => OperationForm>();
   private readonly sources = new Map<string, unknown>();
   private readonly roots = new Map<string, Record<string, Schema | boolean>>();
 
@@ -161,7 +212,47 @@ export class SpecIndex {
         },
         literals: path.split('/').filter((part) => part && !part.startsWith('{')).length,
       });
+      this.forms.set(`${method} ${path}`, () => {
+        const media = body && isNode(requestBody?.content) ? follow(document, requestBody.content[body.mediaType]) : {};
+        const schema = flatten(document, media.schema);
+        const required = new Set(Array.isArray(schema.required) ? schema.required : []);
+        const properties = isNode(schema.properties) ? Object.entries(schema.properties) : undefined;
+        const examples = isNode(media.examples) ? Object.values(media.examples).map((example) => follow(document, example).value) : [];
+        return {
+          api,
+          operationId,
+          method,
+          path,
+          parameters: entries.map((entry) => {
+            const parameter = follow(document, entry);
+            return {
+              name: String(parameter.name),
+              in: parameter.in as Parameter['in'],
+              required: parameter.required === true,
+              ...inputKind(document, parameter.schema),
+              example: parameter.example ?? flatten(document, parameter.schema).example,
+            };
+          }),
+          ...(body && {
+            body: {
+              mediaType: body.mediaType,
+              required: body.required,
+              ...(properties && {
+                fields: properties
+                  .filter(([, property]) => flatten(document, property).readOnly !== true)
+                  .map(([name, property]) => ({name, required: required.has(name), ...inputKind(document, property)})),
+              }),
+              example: media.example ?? examples[0] ?? schema.example,
+            },
+          }),
+        };
+      });
     }
+  }
+
+  /** The Try it form of the operation of a method and path template (`/v1/payments/{payment_id}`), if there is one. */
+  form(method: string, path: string): OperationForm | undefined {
+    return this.forms.get(`${method} ${path}`)?.();
   }
 
   /** Keeps an operation's schema under a key of its API's root document; returns the key. */
@@ -225,3 +316,17 @@ export class SpecIndex {
     });
   }
 }
+
+/** A document without its `description` texts (an example's fields named `description` are data, and stay). */
+function withoutDescriptions(node: unknown, inExample = false): unknown {
+  if (Array.isArray(node)) return node.map((item) => withoutDescriptions(item, inExample));
+  if (typeof node !== 'object' || node === null) return node;
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key, value]) => inExample || key !== 'description' || typeof value !== 'string')
+      .map(([key, value]) => [key, withoutDescriptions(value, inExample || key === 'example' || key === 'examples')]),
+  );
+}
+
+/** The specs as a browser worker downloads them: without their `description` texts, which the sandbox never reads. */
+export const browserSpecs = (specs: SandboxSpecs): SandboxSpecs => withoutDescriptions(specs) as SandboxSpecs;

@@ -1,6 +1,7 @@
 /**
  * A copy of the project that builds the site from other specs, for the browser tests that check
- * the pages of specs other than Plaza's (the hostile specs, the kitchen sink of tests/lib/kitchen-sink.ts):
+ * the pages of specs other than Plaza's (the hostile specs, the kitchen sink of tests/lib/kitchen-sink.ts)
+ * or of Plaza's site with a setting (tests/lib/try-it-site.ts):
  * copy the tracked files to a folder, put the specs in its specs/, build there with the pipeline's
  * site steps, and serve its build on a free port. The bench builds its variants (the A/B, the
  * scaling runs) in such copies too, and serves its builds the same way.
@@ -48,13 +49,13 @@ export function runIn(dir: string, command: string, args: string[], env: Record<
 }
 
 /**
- * Builds the copy's site with the pipeline's site steps, its specs taken as foreign
- * (PLAZA_FOREIGN_SPECS=true): Plaza's own spec rules do not apply, and broken links only warn, as
- * the guides link to operations of Plaza's specs that other specs lack. Throws with the output of
- * the step that failed.
+ * Builds the copy's site with the pipeline's site steps; throws with the output of the step that
+ * failed. By default its specs are taken as foreign (PLAZA_FOREIGN_SPECS=true): Plaza's own spec rules
+ * do not apply, and broken links only warn, as the guides link to operations of Plaza's specs that
+ * other specs lack. `env` adds to the build's environment (a copy of Plaza's own site with a setting).
  */
-export function buildCopy(dir: string): void {
-  runSteps(siteSteps, dir, {env: {...process.env, PLAZA_FOREIGN_SPECS: 'true'}, quiet: true});
+export function buildCopy(dir: string, env: Record<string, string> = {PLAZA_FOREIGN_SPECS: 'true'}): void {
+  runSteps(siteSteps, dir, {env: {...process.env, ...env}, quiet: true});
 }
 
 /** A port that nothing listens on now. */

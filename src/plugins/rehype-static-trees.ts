@@ -16,6 +16,7 @@
  * a component that stays JSX (a TabItem of Tabs), whose insides may still become trees.
  */
 import {nameFrom, type NameFrom, type StaticNode, type StaticProps} from '../lib/static-tree';
+import {mdxDefaultImport} from './mdx-import';
 
 type Attribute = {type: string; name?: string; value?: unknown};
 type HastNode = {
@@ -133,23 +134,7 @@ function staticTree(json: string, used: Set<string>): HastNode {
   return {type: 'mdxJsxFlowElement', name: component, attributes, children: []};
 }
 
-const importStatement: HastNode = {
-  type: 'mdxjsEsm',
-  value: `import ${component} from '${componentSource}';`,
-  data: {
-    estree: {
-      type: 'Program',
-      sourceType: 'module',
-      body: [
-        {
-          type: 'ImportDeclaration',
-          specifiers: [{type: 'ImportDefaultSpecifier', local: identifier(component)}],
-          source: {type: 'Literal', value: componentSource},
-        },
-      ],
-    },
-  },
-};
+const importStatement = mdxDefaultImport(component, componentSource) as HastNode;
 
 export default function rehypeStaticTrees() {
   return (root: HastNode): void => {

@@ -36,6 +36,7 @@ import {renderReference, type SidebarItem} from '../../../lib/api-render/referen
 import {referencePartials} from '../../../lib/api-render/reference-tables';
 import {searchFacts, searchFactsFile} from '../../../lib/api-render/search-facts';
 import {webhookEventsPage} from '../../../lib/api-render/webhook-events-page';
+import {browserSpecs, type SandboxSpecs} from '../../../sandbox/core/spec';
 
 export type ApiReferenceOptions = Options & {
   /** Specs that are not Plaza's (the tests' fixture sites): only the rules every spec must keep apply. */
@@ -45,6 +46,8 @@ export type ApiReferenceOptions = Options & {
 /** The folder of generated files that are not docs pages, and the static folder within it. */
 export const generatedDir = 'generated';
 export const generatedStaticDir = join(generatedDir, 'static');
+/** The specs as the sandbox of Try it reads them in the reader's browser (sandbox/worker.ts), under the static folder. */
+export const tryItSpecsFile = 'try-it/specs.json';
 
 type Outputs = {sidebars: Map<string, SidebarItem[]>; files: number; seconds: number};
 
@@ -64,7 +67,7 @@ async function writeIfChanged(file: string, content: string): Promise<boolean> {
 }
 
 /** Makes `dir` hold exactly `files` (by name): changed ones written, others removed. */
-async function syncFolder(dir: string, files: Map<string, string>): Promise<number> {
+export async function syncFolder(dir: string, files: Map<string, string>): Promise<number> {
   await mkdir(dir, {recursive: true});
   const stale = (await readdir(dir)).filter((name) => !files.has(name));
   await Promise.all(stale.map((name) => rm(join(dir, name), {recursive: true, force: true})));
@@ -87,6 +90,8 @@ async function generate(model: ApiModel, siteDir: string): Promise<Omit<Outputs,
   if (await writeIfChanged(join(siteDir, 'docs', 'api', 'webhook-events.mdx'), webhookEventsPage(model.specs))) files += 1;
   files += await syncFolder(join(siteDir, generatedStaticDir, downloadsFolder), await renderDownloads(model));
   if (await writeIfChanged(join(siteDir, searchFactsFile), `${JSON.stringify(searchFacts(model), null, 1)}\n`)) files += 1;
+  if (await writeIfChanged(join(siteDir, generatedStaticDir, tryItSpecsFile), JSON.stringify(browserSpecs(model.specs as SandboxSpecs))))
+    files += 1;
   return {sidebars, files};
 }
 

@@ -1,0 +1,124 @@
+/**
+ * The sandbox in a browser worker: the host of Try it on the docs pages (src/components/TryIt). It
+ * downloads the specs as data (the JSON the build writes, sandbox/core's `browserSpecs`), and answers
+ * the page's messages: send a request, describe or check an operation's form, reset.
+ *
+ * Its state lives in this worker's memory only, for as long as the tab keeps it: nothing is stored.
+ */
+import {createSandbox, Sandbox, type SandboxRequest, type SandboxResponse, type SandboxSpecs} from './core';
+import type {OperationForm} from './core';
+import type {SchemaProblem} from './core/spec';
+
+/** A request of the form, before it is sent: its parameters by location and name, and its body as a value. */
+export type FormRequest = {
+  operationId: string;
+  params: Partial<Record<'path' | 'query' | 'header' | 'cookie', Record<string, unknown>>>;
+  body?: unknown;
+};
+
+/** A problem of a form: where (`body`, or a parameter's location) and which field (`amount`, `billing.city`), and what. */
+export type FormProblem = {in: 'body' | 'path' | 'query' | 'header' | 'cookie'; param: string | null; message: string};
+
+/** An answer, with the time the sandbox took and the events the request caused. */
+export type WorkerAnswer = SandboxResponse & {ms: number; events: {id: string; type: string}[]};
+
+export type WorkerMessage =
+  | {id: number; kind: 'init'; specsUrl: string}
+  | {id: number; kind: 'send'; request: SandboxRequest; key: string}
+  | {id: number; kind: 'form'; method: string; path: string}
+  | {id: number; kind: 'check'; request: FormRequest}
+  | {id: number; kind: 'reset'};
+
+/** A message without its `id`, which the page's client adds. */
+export type WorkerCall = WorkerMessage extends infer Message ? (Message extends WorkerMessage ? Omit<Message, 'id'> : never) : never;
+
+export type WorkerReply = {id: number; ok: true; value: unknown} | {id: number; ok: false; error: string};
+
+type Scope = {postMessage: (reply: WorkerReply) => void; onmessage: ((event: MessageEvent<WorkerMessage>) => void) | null};
+const scope = globalThis as unknown as Scope;
+
+let specs: Promise<SandboxSpecs> = Promise.reject(new Error('the worker was not told where the specs are'));
+specs.catch(() => undefined);
+let sandbox: Sandbox | undefined;
+
+/** Downloads the specs (the page's first message names their URL, on the site's own origin). */
+function init(url: string): Promise<null> {
+  specs = fetch(new URL(url, self.location.href)).then(async (response) => {
+    if (!response.ok) throw new Error(`the specs did not download (HTTP ${response.status})`);
+    return (await response.json()) as SandboxSpecs;
+  });
+  return specs.then(() => null);
+}
+
+async function current(): Promise<Sandbox> {
+  sandbox ??= createSandbox({specs: await specs});
+  return sandbox;
+}
+
+const eventIds = (box: Sandbox, key: string) =>
+  new Set(Object.keys(box.accountOf(key)?.objects ?? {}).filter((id) => id.startsWith('evt_')));
+
+async function send(request: SandboxRequest, key: string): Promise<WorkerAnswer> {
+  const box = await current();
+  const before = eventIds(box, key);
+  const started = performance.now();
+  const response = await box.handle(request);
+  const ms = performance.now() - started;
+  const objects = box.accountOf(key)?.objects ?? {};
+  const events = [...eventIds(box, key)].filter((id) => !before.has(id)).map((id) => ({id, type: String(objects[id]?.type ?? '')}));
+  return {...response, ms, events};
+}
+
+/** Everything wrong with a form's request, before it is sent: each parameter, then the body. */
+async function check({operationId, params, body}: FormRequest): Promise<FormProblem[]> {
+  const box = await current();
+  const operation = box.index.operations.find((candidate) => candidate.operationId === operationId);
+  if (!operation) throw new Error(`${operationId} is no operation of the specs`);
+  const problems: FormProblem[] = [];
+  for (const parameter of operation.parameters) {
+    const value = params[parameter.in]?.[parameter.name];
+    if (value === undefined || value === '') {
+      if (parameter.required) problems.push({in: parameter.in, param: parameter.name, message: 'is required'});
+      continue;
+    }
+    for (const problem of box.index.parameterProblems(operation.api, parameter, value))
+      problems.push({in: parameter.in, param: parameter.name, message: problem.message});
+  }
+  if (operation.body?.schemaKey && body !== undefined) {
+    const found: SchemaProblem[] = box.index.problems(operation.body.schemaKey, body, 'request');
+    problems.push(...found.map((problem) => ({in: 'body' as const, ...problem})));
+  } else if (operation.body?.required && body === undefined) {
+    problems.push({in: 'body', param: null, message: 'is required'});
+  }
+  return problems;
+}
+
+async function form(method: string, path: string): Promise<OperationForm> {
+  const found = (await current()).index.form(method, path);
+  if (!found) throw new Error(`${method} ${path} is no operation of the specs`);
+  return found;
+}
+
+async function answer(message: WorkerMessage): Promise<unknown> {
+  switch (message.kind) {
+    case 'init':
+      return init(message.specsUrl);
+    case 'send':
+      return send(message.request, message.key);
+    case 'form':
+      return form(message.method, message.path);
+    case 'check':
+      return check(message.request);
+    case 'reset':
+      sandbox = undefined;
+      return null;
+  }
+}
+
+scope.onmessage = (event) => {
+  const message = event.data;
+  answer(message).then(
+    (value) => scope.postMessage({id: message.id, ok: true, value}),
+    (error: unknown) => scope.postMessage({id: message.id, ok: false, error: error instanceof Error ? error.message : String(error)}),
+  );
+};

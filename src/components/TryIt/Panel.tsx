@@ -1,0 +1,469 @@
+/**
+ * The Try it panel of an operation page, loaded when the reader opens it: inputs made from the
+ * operation's schema (its parameters, and its body as fields, prefilled with the spec's example and
+ * checked as the reader types, each problem beside its field), a target (the sandbox in this browser,
+ * or Plaza's sandbox API when the build names it), Send, Copy as cURL, and the answer.
+ */
+import React, {useEffect, useId, useMemo, useRef, useState, type ReactNode} from 'react';
+import type {FormInput, OperationForm} from '../../../sandbox/core';
+import type {FormProblem} from '../../../sandbox/worker';
+import AnswerView from './AnswerView';
+import {idPrefix} from '../../../lib/page-run';
+import {
+  keyProblem,
+  pageReader,
+  pastedKeyValue,
+  sandbox,
+  send,
+  setPastedKey,
+  toCurl,
+  type Answer,
+  type OutgoingRequest,
+  type Target,
+} from './session';
+import styles from './styles.module.css';
+
+type Location = 'path' | 'query' | 'header' | 'cookie';
+type Values = Record<string, string | File | undefined>;
+const locations: {in: Location; title: string}[] = [
+  {in: 'path', title: 'Path parameters'},
+  {in: 'query', title: 'Query parameters'},
+  {in: 'header', title: 'Headers'},
+  {in: 'cookie', title: 'Cookies'},
+];
+
+/**
+ * A value as the text of its input: the reader's own IDs in place of the spec's example ones, and an
+ * example ID of a kind the reader has none of replaced by the sandbox's first test value of that kind
+ * (`card_testvisacredit…` for a card), so that the prefilled request can succeed.
+ */
+function inputText(value: unknown, input: Pick<FormInput, 'kind' | 'testValues' | 'required'>): string {
+  if (value === undefined || value === null) return '';
+  const text = input.kind === 'json' || typeof value === 'object' ? JSON.stringify(value, null, 2) : String(value);
+  const own = pageReader().carrier.apply(text);
+  const prefix = idPrefix(text);
+  if (own !== text || prefix === undefined) return own;
+  const test = Object.keys(input.testValues ?? {}).find((candidate) => candidate.startsWith(`${prefix}_`));
+  // An optional ID of an object the reader does not have would only make the request fail: left out.
+  return test ?? (input.required ? own : '');
+}
+
+/** The value an input's text stands for, or a problem: numbers and booleans as such, JSON parsed. */
+function inputValue(input: FormInput, text: string | File | undefined): {value?: unknown; problem?: string} {
+  if (text instanceof File) return {value: text.name};
+  if (text === undefined || text === '') return {};
+  if (input.enum) return {value: input.enum.find((item) => String(item) === text) ?? text};
+  if (input.kind === 'integer' || input.kind === 'number') return {value: /^-?\d+(\.\d+)?$/.test(text.trim()) ? Number(text) : text};
+  if (input.kind === 'boolean') return {value: text === 'true' ? true : text === 'false' ? false : text};
+  if (input.kind === 'json') {
+    try {
+      return {value: JSON.parse(text) as unknown};
+    } catch {
+      return {problem: 'is not valid JSON'};
+    }
+  }
+  return {value: text};
+}
+
+const fieldKey = (where: string, name: string) => `${where}:${name}`;
+
+function initialValues(form: OperationForm): {params: Values; body: Values; raw: string} {
+  const params: Values = {};
+  for (const parameter of form.parameters) {
+    const key = fieldKey(parameter.in, parameter.name);
+    if (parameter.in === 'header' && /^idempotency-key$/i.test(parameter.name)) params[key] = crypto.randomUUID();
+    else if (parameter.required || parameter.in === 'path') params[key] = inputText(parameter.example, {...parameter, required: true});
+  }
+  const example = form.body?.example as Record<string, unknown> | undefined;
+  const body: Values = {};
+  for (const field of form.body?.fields ?? []) {
+    if (example && typeof example === 'object' && field.name in example) body[field.name] = inputText(example[field.name], field);
+  }
+  return {params, body, raw: form.body && !form.body.fields ? inputText(example ?? {}, {kind: 'json', required: true}) : ''};
+}
+
+/** The label, input and problem of one parameter or field. */
+function Field({
+  input,
+  value,
+  problems,
+  onChange,
+}: {
+  input: FormInput;
+  value: string | File | undefined;
+  problems: string[];
+  onChange: (value: string | File | undefined) => void;
+}): ReactNode {
+  const id = useId();
+  const hint = input.enum ? 'one of the values' : input.kind === 'json' ? 'JSON' : input.kind;
+  const common = {
+    id,
+    'aria-invalid': problems.length > 0 || undefined,
+    'aria-describedby': problems.length > 0 ? `${id}-problem` : undefined,
+    className: styles.input,
+  };
+  let control: ReactNode;
+  if (input.enum || input.kind === 'boolean') {
+    const options = input.enum ?? [true, false];
+    control = (
+      <select {...common} value={typeof value === 'string' ? value : ''} onChange={(event) => onChange(event.target.value || undefined)}>
+        <option value="">{input.required ? 'Choose…' : '(not sent)'}</option>
+        {options.map((option) => (
+          <option key={String(option)} value={String(option)}>
+            {String(option)}
+          </option>
+        ))}
+      </select>
+    );
+  } else if (input.kind === 'file') {
+    control = <input {...common} type="file" onChange={(event) => onChange(event.target.files?.[0])} />;
+  } else if (input.kind === 'json') {
+    const text = typeof value === 'string' ? value : '';
+    control = (
+      <textarea
+        {...common}
+        spellCheck={false}
+        rows={Math.min(12, Math.max(2, text.split('\n').length))}
+        value={text}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    );
+  } else {
+    control = (
+      <input
+        {...common}
+        type="text"
+        inputMode={input.kind === 'string' ? undefined : 'decimal'}
+        spellCheck={false}
+        autoComplete="off"
+        list={input.testValues ? `${id}-tests` : undefined}
+        value={typeof value === 'string' ? value : ''}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    );
+  }
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        <code>{input.name}</code> <span className={styles.hint}>{hint}</span>{' '}
+        {input.required ? <span className={styles.required}>required</span> : null}
+      </label>
+      {control}
+      {input.testValues ? (
+        <datalist id={`${id}-tests`}>
+          {Object.entries(input.testValues).map(([value, outcome]) => (
+            <option key={value} value={value} label={`Sandbox test value: ${outcome}`} />
+          ))}
+        </datalist>
+      ) : null}
+      {problems.length > 0 ? (
+        <p id={`${id}-problem`} className={styles.problem}>
+          {problems.join('; ')}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export default function Panel({
+  method,
+  path,
+  specsUrl,
+  remoteUrl,
+}: {
+  method: string;
+  path: string;
+  specsUrl: string;
+  remoteUrl?: string;
+}): ReactNode {
+  const [form, setForm] = useState<OperationForm | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [params, setParams] = useState<Values>({});
+  const [body, setBody] = useState<Values>({});
+  const [raw, setRaw] = useState('');
+  const [problems, setProblems] = useState<FormProblem[]>([]);
+  const [target, setTarget] = useState<Target>({kind: 'browser'});
+  const [key, setKey] = useState(pastedKeyValue);
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [sendError, setSendError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [copied, setCopied] = useState('');
+  const box = useMemo(() => sandbox(specsUrl), [specsUrl]);
+  const heading = useId();
+  const answerRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    box.form(method, path).then(
+      (found) => {
+        const initial = initialValues(found);
+        setForm(found);
+        setParams(initial.params);
+        setBody(initial.body);
+        setRaw(initial.raw);
+      },
+      (error: Error) => setLoadError(error.message),
+    );
+  }, [box, method, path]);
+
+  // The request the inputs make, with the problems found before the sandbox checks it.
+  const built = useMemo(() => {
+    if (!form) return undefined;
+    const local: FormProblem[] = [];
+    const values: Record<Location, Record<string, unknown>> = {path: {}, query: {}, header: {}, cookie: {}};
+    for (const parameter of form.parameters) {
+      const {value, problem} = inputValue(parameter, params[fieldKey(parameter.in, parameter.name)]);
+      if (problem) local.push({in: parameter.in, param: parameter.name, message: problem});
+      else if (value !== undefined) values[parameter.in][parameter.name] = value;
+    }
+    let bodyValue: unknown;
+    const files: Record<string, File> = {};
+    if (form.body?.fields) {
+      const fields: Record<string, unknown> = {};
+      for (const field of form.body.fields) {
+        const text = body[field.name];
+        if (text instanceof File) files[field.name] = text;
+        const {value, problem} = inputValue(field, text);
+        if (problem) local.push({in: 'body', param: field.name, message: problem});
+        else if (value !== undefined) fields[field.name] = value;
+      }
+      bodyValue = Object.keys(fields).length > 0 || form.body.required ? fields : undefined;
+    } else if (form.body && raw.trim() !== '') {
+      const {value, problem} = inputValue({name: 'body', required: false, kind: 'json'}, raw);
+      if (problem) local.push({in: 'body', param: null, message: problem});
+      bodyValue = value;
+    }
+    const url =
+      form.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(values.path[name] ?? `{${name}}`))) +
+      (Object.keys(values.query).length > 0
+        ? `?${new URLSearchParams(Object.entries(values.query).map(([name, value]) => [name, Array.isArray(value) ? value.join(',') : String(value)])).toString()}`
+        : '');
+    const headers: Record<string, string> = Object.fromEntries(Object.entries(values.header).map(([name, value]) => [name, String(value)]));
+    if (Object.keys(values.cookie).length > 0)
+      headers.Cookie = Object.entries(values.cookie)
+        .map(([name, value]) => `${name}=${encodeURIComponent(String(value))}`)
+        .join('; ');
+    let payload: OutgoingRequest['body'];
+    if (bodyValue !== undefined && form.body) {
+      if (form.body.mediaType === 'multipart/form-data') {
+        const data = new FormData();
+        for (const [name, value] of Object.entries(bodyValue as Record<string, unknown>))
+          data.append(name, files[name] ?? (typeof value === 'string' ? value : JSON.stringify(value)));
+        payload = data;
+      } else if (form.body.mediaType === 'application/x-www-form-urlencoded') {
+        headers['Content-Type'] = form.body.mediaType;
+        payload = new URLSearchParams(
+          Object.entries(bodyValue as Record<string, unknown>).map(([name, value]) => [
+            name,
+            typeof value === 'string' ? value : JSON.stringify(value),
+          ]),
+        ).toString();
+      } else {
+        headers['Content-Type'] = form.body.mediaType;
+        payload = JSON.stringify(bodyValue, null, 2);
+      }
+    }
+    const request: OutgoingRequest = {method: form.method, url, headers, ...(payload === undefined ? {} : {body: payload})};
+    return {request, local, check: {operationId: form.operationId, params: values, body: bodyValue}};
+  }, [form, params, body, raw]);
+
+  // Checked against the schema as the reader types, by the sandbox's own validator.
+  useEffect(() => {
+    if (!built) return undefined;
+    let current = true;
+    const timer = setTimeout(() => {
+      box.check(built.check).then(
+        (found) => current && setProblems([...built.local, ...found]),
+        () => current && setProblems(built.local),
+      );
+    }, 150);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [box, built]);
+
+  if (loadError) return <p className={styles.problem}>Try it could not start: {loadError}.</p>;
+  if (!form || !built) return <p role="status">Starting the sandbox…</p>;
+
+  const problemsOf = (where: string, name: string) =>
+    problems
+      .filter((problem) => problem.in === where && (problem.param ?? '').split(/[.[]/)[0] === name)
+      .map((problem) => {
+        const nested = problem.param && problem.param !== name ? `${problem.param.slice(name.length).replace(/^\./, '')} ` : '';
+        return `${nested}${problem.message}`;
+      });
+  const bodyProblems = problems.filter((problem) => problem.in === 'body' && (!form.body?.fields || problem.param === null));
+  const keyRefusal = target.kind === 'remote' ? keyProblem(key) : undefined;
+
+  const sendNow = async () => {
+    setSending(true);
+    setSendError(null);
+    try {
+      const received = await send(target, built.request, specsUrl);
+      setAnswer(received);
+      if (received.status < 300 && form.method === 'POST') {
+        const idempotency = form.parameters.find((parameter) => parameter.in === 'header' && /^idempotency-key$/i.test(parameter.name));
+        if (idempotency) setParams((old) => ({...old, [fieldKey('header', idempotency.name)]: crypto.randomUUID()}));
+      }
+    } catch (error) {
+      setAnswer(null);
+      setSendError(
+        target.kind === 'remote' && error instanceof TypeError
+          ? `The request did not reach ${target.url}: the host is down, or it does not allow this site (CORS).`
+          : (error as Error).message,
+      );
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <section className={styles.panel} aria-labelledby={heading}>
+      <h2 id={heading} className={styles.title}>
+        Try it
+      </h2>
+      <fieldset className={styles.group}>
+        <legend>Send to</legend>
+        <label className={styles.choice}>
+          <input
+            type="radio"
+            name={`${heading}-target`}
+            checked={target.kind === 'browser'}
+            onChange={() => setTarget({kind: 'browser'})}
+          />
+          The sandbox in this browser <span className={styles.hint}>no key needed</span>
+        </label>
+        {remoteUrl ? (
+          <label className={styles.choice}>
+            <input
+              type="radio"
+              name={`${heading}-target`}
+              checked={target.kind === 'remote'}
+              onChange={() => setTarget({kind: 'remote', url: remoteUrl})}
+            />
+            Plaza&apos;s sandbox API <code>{remoteUrl}</code>
+          </label>
+        ) : null}
+      </fieldset>
+      {target.kind === 'browser' ? (
+        <p className={styles.note}>
+          Runs Plaza&apos;s sandbox in this tab, with an account of its own: what you create here stays for the other pages you open in this
+          tab, until you reset it or reload.{' '}
+          <button
+            type="button"
+            className={styles.linkButton}
+            onClick={() => {
+              void box.reset().then(() => setAnswer(null));
+            }}>
+            Reset the sandbox
+          </button>
+        </p>
+      ) : (
+        <div className={styles.field}>
+          <label htmlFor={`${heading}-key`} className={styles.label}>
+            Sandbox secret key <span className={styles.required}>required</span>
+          </label>
+          <input
+            id={`${heading}-key`}
+            className={styles.input}
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+            value={key}
+            aria-invalid={(key !== '' && keyRefusal !== undefined) || undefined}
+            aria-describedby={`${heading}-key-note`}
+            onChange={(event) => {
+              setKey(event.target.value);
+              setPastedKey(event.target.value);
+            }}
+          />
+          <p id={`${heading}-key-note`} className={key !== '' && keyRefusal ? styles.problem : styles.hint}>
+            {key !== '' && keyRefusal ? keyRefusal : 'Kept in this tab’s memory only: never stored, and never in a copied command.'}
+          </p>
+        </div>
+      )}
+      {locations.map(({in: where, title}) => {
+        const inputs = form.parameters.filter((parameter) => parameter.in === where);
+        if (inputs.length === 0) return null;
+        return (
+          <fieldset key={where} className={styles.group}>
+            <legend>{title}</legend>
+            {inputs.map((parameter) => (
+              <Field
+                key={parameter.name}
+                input={parameter}
+                value={params[fieldKey(where, parameter.name)]}
+                problems={problemsOf(where, parameter.name)}
+                onChange={(value) => setParams((old) => ({...old, [fieldKey(where, parameter.name)]: value}))}
+              />
+            ))}
+          </fieldset>
+        );
+      })}
+      {form.body ? (
+        <fieldset className={styles.group}>
+          <legend>
+            Body <code>{form.body.mediaType}</code>
+          </legend>
+          {form.body.fields ? (
+            form.body.fields.map((field) => (
+              <Field
+                key={field.name}
+                input={field}
+                value={body[field.name]}
+                problems={problemsOf('body', field.name)}
+                onChange={(value) => setBody((old) => ({...old, [field.name]: value}))}
+              />
+            ))
+          ) : (
+            <Field
+              input={{name: 'body', required: form.body.required, kind: 'json'}}
+              value={raw}
+              problems={bodyProblems.map((problem) => `${problem.param ? `${problem.param} ` : ''}${problem.message}`)}
+              onChange={(value) => setRaw(typeof value === 'string' ? value : '')}
+            />
+          )}
+          {form.body.fields && bodyProblems.length > 0 ? (
+            <p className={styles.problem}>{bodyProblems.map((problem) => `The body ${problem.message}`).join('; ')}</p>
+          ) : null}
+        </fieldset>
+      ) : null}
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={sending || keyRefusal !== undefined}
+          onClick={() => {
+            void sendNow().then(() => answerRef.current?.focus());
+          }}>
+          {sending ? 'Sending…' : 'Send request'}
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => {
+            navigator.clipboard.writeText(toCurl(target, built.request)).then(
+              () => setCopied('The command is on the clipboard, with $PLAZA_SECRET_KEY in place of the key.'),
+              () => setCopied('The command could not be copied.'),
+            );
+          }}>
+          Copy as cURL
+        </button>
+        <span role="status" className={styles.hint}>
+          {problems.length > 0
+            ? `${problems.length} ${problems.length === 1 ? 'problem' : 'problems'} to fix before the API takes it. `
+            : ''}
+          {copied}
+        </span>
+      </div>
+      <div ref={answerRef} tabIndex={-1} className={styles.answerArea}>
+        {sendError ? (
+          <p role="alert" className={styles.problem}>
+            {sendError}
+          </p>
+        ) : null}
+        {answer ? <AnswerView answer={answer} /> : null}
+      </div>
+    </section>
+  );
+}

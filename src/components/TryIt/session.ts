@@ -1,0 +1,168 @@
+/**
+ * The Try it session of this tab, shared by every panel and Run control while the reader moves between
+ * pages: the sandbox worker, the reader's own objects (the IDs its answers gave), and the key pasted for
+ * Plaza's sandbox API. Everything is held in memory only, in this module: nothing goes to storage, to
+ * the URL or to a copied command, and a reload starts a new session.
+ */
+import type {OperationForm} from '../../../sandbox/core';
+import type {FormProblem, FormRequest, WorkerAnswer, WorkerCall, WorkerMessage, WorkerReply} from '../../../sandbox/worker';
+import {PageReader} from '../../../lib/page-run';
+
+/** Where a request goes: the sandbox in this browser, or Plaza's sandbox API at the configured URL. */
+export type Target = {kind: 'browser'} | {kind: 'remote'; url: string};
+
+/** What a request sends, with its target path and query (`/v1/payments?limit=3`). */
+export type OutgoingRequest = {method: string; url: string; headers: Record<string, string>; body?: string | FormData};
+
+/** An answer as the panel shows it. Events are known only for the sandbox in this browser. */
+export type Answer = {status: number; headers: Record<string, string>; body: unknown; ms: number; events?: {id: string; type: string}[]};
+
+/** The host the pages' samples call; a copied command for the sandbox in this browser names it. */
+export const sandboxHost = 'https://api.sandbox.plaza.example';
+
+const randomText = (length: number) => {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  return Array.from(crypto.getRandomValues(new Uint8Array(length)), (byte) => alphabet[byte % alphabet.length]).join('');
+};
+
+/** The key of this tab's sandbox account: it opens an account in the worker, and means nothing anywhere else. */
+const browserKey = `sk_test_browser${randomText(20)}`;
+
+let worker: Worker | undefined;
+let calls = 0;
+const pending = new Map<number, {resolve: (value: unknown) => void; reject: (error: Error) => void}>();
+let reader = new PageReader(browserKey);
+let pastedKey = '';
+const listeners = new Set<() => void>();
+let generation = 0;
+
+function call<T>(message: WorkerCall, specsUrl: string): Promise<T> {
+  if (!worker) {
+    worker = new Worker(new URL('../../../sandbox/worker.ts', import.meta.url), {type: 'module', name: 'plaza-sandbox'});
+    worker.onmessage = ({data}: MessageEvent<WorkerReply>) => {
+      const waiting = pending.get(data.id);
+      pending.delete(data.id);
+      if (data.ok) waiting?.resolve(data.value);
+      else waiting?.reject(new Error(data.error));
+    };
+    worker.onerror = () => {
+      for (const waiting of pending.values()) waiting.reject(new Error('the sandbox stopped'));
+      pending.clear();
+    };
+    void call({kind: 'init', specsUrl}, specsUrl);
+  }
+  const id = ++calls;
+  const answer = new Promise<T>((resolve, reject) => pending.set(id, {resolve: resolve as (value: unknown) => void, reject}));
+  worker.postMessage({...message, id} as WorkerMessage);
+  return answer;
+}
+
+/** The session's sandbox, with the URL of the specs it downloads on its first use. */
+export function sandbox(specsUrl: string) {
+  return {
+    form: (method: string, path: string) => call<OperationForm>({kind: 'form', method, path}, specsUrl),
+    check: (request: FormRequest) => call<FormProblem[]>({kind: 'check', request}, specsUrl),
+    send: (request: {method: string; url: string; headers: Record<string, string>; body?: string}) =>
+      // The session's key unless the request names its own (a page's block may send a key it created).
+      call<WorkerAnswer>(
+        {kind: 'send', request: {...request, headers: {'X-API-KEY': browserKey, ...request.headers}}, key: browserKey},
+        specsUrl,
+      ),
+    /** Starts a new sandbox account: every object of the session is gone. */
+    reset: async () => {
+      await call<null>({kind: 'reset'}, specsUrl);
+      reader = new PageReader(browserKey);
+      generation += 1;
+      for (const listener of listeners) listener();
+    },
+  };
+}
+
+/** The reader of the pages' blocks in this session, and the IDs of the objects made so far. */
+export const pageReader = () => reader;
+
+/** Calls `listener` when the session is reset; returns the unsubscribe. */
+export function onReset(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** How many times the session was reset: a Run control's results belong to one generation. */
+export const sessionGeneration = () => generation;
+
+/** Why a pasted key cannot be used, in one sentence; undefined for a sandbox secret key. */
+export function keyProblem(key: string): string | undefined {
+  if (/^sk_live_/.test(key)) return 'Live keys move real money, so Try it refuses them: paste a sandbox secret key (sk_test_…).';
+  if (/^pk_/.test(key)) return 'A publishable key only works in the web SDKs, not against the API: paste a sandbox secret key (sk_test_…).';
+  if (!/^sk_test_[A-Za-z0-9_]{8,200}$/.test(key)) return 'Paste a sandbox secret key: sk_test_ followed by at least 8 letters or digits.';
+  return undefined;
+}
+
+export const pastedKeyValue = () => pastedKey;
+export const setPastedKey = (key: string) => {
+  pastedKey = key;
+};
+
+function headerObject(headers: Headers): Record<string, string> {
+  const found: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    found[name] = value;
+  });
+  return found;
+}
+
+/** The text of a multipart body and its content type with the boundary, as a browser would send them. */
+async function encodeForm(form: FormData): Promise<{body: string; type: string}> {
+  const request = new Request(location.href, {method: 'POST', body: form});
+  return {body: await request.text(), type: request.headers.get('content-type') ?? 'multipart/form-data'};
+}
+
+/** Sends a request to a target; the key is added here, from the session, and nowhere else. */
+export async function send(target: Target, request: OutgoingRequest, specsUrl: string): Promise<Answer> {
+  if (target.kind === 'browser') {
+    let {body} = request;
+    const headers = {...request.headers};
+    if (body instanceof FormData) {
+      const encoded = await encodeForm(body);
+      body = encoded.body;
+      headers['Content-Type'] = encoded.type;
+    }
+    const answer = await sandbox(specsUrl).send({method: request.method, url: request.url, headers, body});
+    const id = (answer.body as {id?: unknown} | undefined)?.id;
+    if (answer.status < 300 && typeof id === 'string') reader.carrier.own(id);
+    return {status: answer.status, headers: answer.headers, body: answer.body, ms: answer.ms, events: answer.events};
+  }
+  const problem = keyProblem(pastedKey);
+  if (problem) throw new Error(problem);
+  const started = performance.now();
+  const response = await fetch(`${target.url}${request.url}`, {
+    method: request.method,
+    headers: {...request.headers, 'X-API-KEY': pastedKey},
+    body: request.body,
+    credentials: 'omit',
+    referrerPolicy: 'no-referrer',
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    // Not JSON: shown as text.
+  }
+  return {status: response.status, headers: headerObject(response.headers), body, ms: performance.now() - started};
+}
+
+const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+
+/** The request as a cURL command, the key as `$PLAZA_SECRET_KEY`, for the host the target calls. */
+export function toCurl(target: Target, request: OutgoingRequest): string {
+  const host = target.kind === 'browser' ? sandboxHost : target.url;
+  const lines = [`curl -X ${request.method} ${quote(`${host}${request.url}`)}`, '-H "X-API-KEY: $PLAZA_SECRET_KEY"'];
+  for (const [name, value] of Object.entries(request.headers)) lines.push(`-H ${quote(`${name}: ${value}`)}`);
+  if (request.body instanceof FormData) {
+    request.body.forEach((value, name) =>
+      lines.push(`-F ${quote(typeof value === 'string' ? `${name}=${value}` : `${name}=@${value.name}`)}`),
+    );
+  } else if (request.body !== undefined) lines.push(`-d ${quote(request.body)}`);
+  return lines.join(' \\\n  ');
+}

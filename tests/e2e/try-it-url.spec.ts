@@ -1,0 +1,98 @@
+/**
+ * Try it with Plaza's sandbox API configured (PLAZA_TRY_IT_URL, tests/lib/try-it-site.ts), pointed at
+ * the project's own sandbox server on 127.0.0.1 (`npm run sandbox`, started here on the port the
+ * build names): the policy lets the pages connect to that host and no other, the panel refuses live
+ * and publishable keys, and a request with a pasted sandbox key reaches the server, the key staying in
+ * memory only.
+ */
+import {spawn, type ChildProcess} from 'node:child_process';
+import type {Page} from '@playwright/test';
+import {serveBuild, type Served} from '../../scripts/lib/site-copy';
+import {tryItPort, tryItSite} from '../lib/try-it-site';
+import {expect, open, present, test} from './fixtures';
+
+let served: Served | undefined;
+let sandbox: ChildProcess | undefined;
+
+test.describe.configure({mode: 'default'});
+
+/** `npm run sandbox -- --port <port>`, as the README runs it; resolves once it listens. */
+function startSandbox(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', '--port', String(port)]);
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Plaza sandbox on')) resolve(child);
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    child.once('exit', (code) => reject(new Error(`the sandbox stopped (${code}): ${output}`)));
+  });
+}
+
+test.beforeAll(async () => {
+  sandbox = await startSandbox(tryItPort());
+  served = await serveBuild(tryItSite.build);
+});
+
+test.afterAll(() => {
+  served?.stop();
+  sandbox?.kill();
+});
+
+const origin = () => present(served, 'the served build').origin;
+const sandboxUrl = () => `http://127.0.0.1:${tryItPort()}`;
+
+async function openRemotePanel(page: Page) {
+  await open(page, `${origin()}/api/financial/create-payment`);
+  await page.getByRole('button', {name: 'Try it', exact: true}).click();
+  const region = page.getByRole('region', {name: 'Try it'});
+  await region.getByRole('radio', {name: /Plaza's sandbox API/}).check();
+  return region;
+}
+
+test('the content security policy lets the pages connect to the configured host, and to no other', async ({page}) => {
+  const response = await page.request.get(`${origin()}/api/financial/create-payment`);
+  const policy = response.headers()['content-security-policy'] ?? '';
+  const connect = present(/(?:^|; )connect-src ([^;]*)/.exec(policy)?.[1], 'the connect-src directive');
+  expect(connect.split(' ')).toEqual(["'self'", sandboxUrl()]);
+  expect(policy).not.toContain("'unsafe-eval'");
+});
+
+test('live and publishable keys are refused with the reason, and nothing is sent', async ({page}) => {
+  const region = await openRemotePanel(page);
+  await expect(region.getByRole('radio', {name: /Plaza's sandbox API/})).toBeChecked();
+  await expect(region.getByText(sandboxUrl())).toBeVisible();
+  const key = region.getByLabel(/^Sandbox secret key/);
+  const send = region.getByRole('button', {name: 'Send request'});
+  await key.fill('sk_live_4eC39HqLyjWDarjtT1zdp7dc');
+  await expect(region.getByText(/^Live keys move real money, so Try it refuses them/)).toBeVisible();
+  await expect(send).toBeDisabled();
+  await key.fill('pk_test_4eC39HqLyjWDarjtT1zdp7dc');
+  await expect(region.getByText(/^A publishable key only works in the web SDKs/)).toBeVisible();
+  await expect(send).toBeDisabled();
+});
+
+test('a request with a pasted sandbox key reaches the configured sandbox, and the key is kept in memory only', async ({page, context}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const key = `sk_test_tryiturl${Date.now()}`;
+  const region = await openRemotePanel(page);
+  await region.getByLabel(/^Sandbox secret key/).fill(key);
+  const sent = page.waitForRequest((request) => request.url().startsWith(`${sandboxUrl()}/v1/payments`));
+  await region.getByRole('button', {name: 'Send request'}).click();
+  expect((await sent).headers()['x-api-key']).toBe(key);
+  await expect(region.locator('[data-status]')).toHaveText('201 Created');
+  const id = present(/"id": "(pay_\w+)"/.exec((await region.getByLabel('Response body').textContent()) ?? '')?.[1], 'the payment ID');
+  // The server has it: the request went there, and opened the key's account.
+  const stored = await fetch(`${sandboxUrl()}/v1/payments/${id}`, {headers: {'X-API-KEY': key}});
+  expect(stored.status).toBe(200);
+
+  await region.getByRole('button', {name: 'Copy as cURL'}).click();
+  const command = await page.evaluate(() => navigator.clipboard.readText());
+  expect(command).toContain(`curl -X POST '${sandboxUrl()}/v1/payments'`);
+  expect(command).not.toContain(key);
+  expect(page.url()).not.toContain(key);
+  const stores = await page.evaluate(() => JSON.stringify([{...localStorage}, {...sessionStorage}, document.cookie]));
+  expect(stores).not.toContain(key);
+});

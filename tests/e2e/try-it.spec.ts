@@ -1,0 +1,196 @@
+/**
+ * Try it on the operation pages and Run in the guides, on the sandbox in the browser
+ * (src/components/TryIt, sandbox/worker.ts): nothing of them loads before the reader asks, the panel's
+ * inputs come from the schema and are checked as the reader types, requests answer as the sandbox
+ * does, what a session creates is there on the next page, a copied command holds no key, and a whole
+ * guide runs block by block. The values a test expects are read from the specs and the pages.
+ */
+import {readFileSync} from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type {Locator, Page} from '@playwright/test';
+import {readSpec, resolveLocalRef} from '../../lib/api-model/specs';
+import {pageRequests} from '../../lib/page-requests';
+import {expect, open, present, test} from './fixtures';
+
+const financial = readSpec('specs/financial.yaml');
+const accounts = readSpec('specs/accounts.yaml');
+
+/** The test payment method of the sandbox values partial whose outcome is the given text. */
+function testValue(outcome: RegExp): string {
+  const row = readFileSync('docs/_partials/_sandbox-values.mdx', 'utf8')
+    .split('\n')
+    .find((line) => line.startsWith('| `card_test') && outcome.test(line));
+  return present(/`(card_test\w+)`/.exec(row ?? '')?.[1], `a test card whose outcome matches ${outcome}`);
+}
+
+/** The example of an operation's JSON request body in a spec. */
+function requestExample(spec: typeof financial, path: string, method: string): Record<string, unknown> {
+  const operation = present(spec.paths?.[path]?.[method] as Record<string, unknown> | undefined, `${method} ${path}`);
+  type Media = {example?: Record<string, unknown>; examples?: Record<string, {value?: Record<string, unknown>}>};
+  const media = resolveLocalRef<{content: Record<string, Media>}>(spec, operation.requestBody).content['application/json'];
+  const first = Object.values(media?.examples ?? {})[0];
+  return present(
+    media?.example ?? resolveLocalRef<{value?: Record<string, unknown>}>(spec, first).value,
+    `the request example of ${method} ${path}`,
+  );
+}
+
+const panel = (page: Page) => page.getByRole('region', {name: 'Try it'});
+
+async function openPanel(page: Page): Promise<Locator> {
+  await page.getByRole('button', {name: 'Try it', exact: true}).click();
+  const region = panel(page);
+  await expect(region.getByRole('button', {name: 'Send request'})).toBeVisible();
+  return region;
+}
+
+/** The input of a parameter or body field, by the name its label shows. */
+const field = (region: Locator, name: string) => region.getByLabel(new RegExp(`^${name}\\b`));
+
+async function send(region: Locator): Promise<Locator> {
+  await region.getByRole('button', {name: 'Send request'}).click();
+  const status = region.locator('[data-status]');
+  await expect(status).toBeVisible();
+  return status;
+}
+
+test('the panel loads nothing before it is opened, then runs the sandbox in a worker', async ({page}) => {
+  const fetched: string[] = [];
+  page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
+  await open(page, '/api/financial/create-payment');
+  await page.waitForLoadState('networkidle');
+  const before = [...fetched];
+  expect(before.filter((path) => path.startsWith('/try-it/'))).toEqual([]);
+  expect(workers).toEqual([]);
+  const region = await openPanel(page);
+  await expect(region.getByLabel(/^amount\b/)).toBeVisible();
+  const after = fetched.slice(before.length);
+  expect(after).toContain('/try-it/specs.json');
+  // The panel's own code came with the click: every script of it is new.
+  const scripts = after.filter((path) => path.endsWith('.js'));
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const script of scripts) expect(before).not.toContain(script);
+  expect(workers).toHaveLength(1);
+});
+
+test('a customer made on one page pays on the next: 201 with its events, and a declined card answers 422', async ({page}) => {
+  await open(page, '/api/accounts/create-customer');
+  let region = await openPanel(page);
+  await expect(field(region, 'email')).toHaveValue(String(requestExample(accounts, '/v1/customers', 'post').email));
+  const status = await send(region);
+  await expect(status).toHaveText(/^201 Created$/);
+  const customer = present(
+    /"id": "(cus_\w+)"/.exec((await region.getByLabel('Response body').textContent()) ?? '')?.[1],
+    'the customer ID',
+  );
+
+  // By links, as a reader goes, so that the session of this tab stays: the next pages' forms name the customer just made.
+  const sidebar = page.getByRole('navigation', {name: 'Docs sidebar'});
+  await sidebar.getByRole('link', {name: /Get customer by ID$/}).click();
+  region = await openPanel(page);
+  await expect(field(region, 'customer_id')).toHaveValue(customer);
+  await expect(await send(region)).toHaveText('200 OK');
+  await sidebar.getByRole('link', {name: 'Payments Reference', exact: true}).click();
+  await page.getByRole('main').locator('a[href="/api/financial/payments"]').click();
+  await page.getByRole('main').locator('a[href="/api/financial/create-payment"]').first().click();
+  await expect(page.getByRole('heading', {level: 1})).toHaveText('Create payment');
+  region = await openPanel(page);
+  await expect(field(region, 'customer_id')).toHaveValue(customer);
+  // The test card that always succeeds is the one the form starts with.
+  await expect(field(region, 'payment_method_id')).toHaveValue(testValue(/The payment is `succeeded` \|$/));
+  await expect(await send(region)).toHaveText('201 Created');
+  const events = region.getByRole('listitem');
+  const eventTypes = await events.locator('code').allTextContents();
+  expect(eventTypes).toContain('payment.created');
+  expect(eventTypes).toContain('payment.succeeded');
+
+  await field(region, 'payment_method_id').fill(testValue(/Declined with `card_declined`/));
+  await expect(await send(region)).toHaveText('422 Unprocessable Entity');
+  await expect(region.getByLabel('Response body')).toContainText('"code": "card_declined"');
+});
+
+test('an invalid body is flagged beside its field before anything is sent', async ({page}) => {
+  await open(page, '/api/financial/create-payment');
+  const region = await openPanel(page);
+  const amount = field(region, 'amount');
+  await amount.fill('twelve');
+  await expect(amount).toHaveAttribute('aria-invalid', 'true');
+  const problem = region.locator(`#${present(await amount.getAttribute('aria-describedby'), 'the problem of amount')}`);
+  await expect(problem).toContainText('integer');
+  await expect(region.locator('[data-status]')).toHaveCount(0);
+  await amount.fill('2500');
+  await expect(amount).not.toHaveAttribute('aria-invalid', 'true');
+});
+
+test('Copy as cURL copies the exact request with a placeholder for the key', async ({page, context}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await open(page, '/api/financial/create-payment');
+  const region = await openPanel(page);
+  await region.getByRole('button', {name: 'Copy as cURL'}).click();
+  await expect(region.getByRole('status').filter({hasText: 'on the clipboard'})).toBeVisible();
+  const command = await page.evaluate(() => navigator.clipboard.readText());
+  expect(command).toMatch(/^curl -X POST 'https:\/\/api\.sandbox\.plaza\.example\/v1\/payments'/);
+  expect(command).toContain('-H "X-API-KEY: $PLAZA_SECRET_KEY"');
+  expect(command).not.toMatch(/sk_(test|live)_/);
+  const body = JSON.parse(present(/-d '([\s\S]*)'$/.exec(command)?.[1], 'the body of the command')) as Record<string, unknown>;
+  expect(body.amount).toBe(requestExample(financial, '/v1/payments', 'post').amount);
+});
+
+test('Process card payments runs end to end with Run, each block answering as the page shows', async ({page}) => {
+  const file = 'docs/guides/payments/process-card-payments.mdx';
+  const blocks = pageRequests(file, readFileSync(file, 'utf8'));
+  await open(page, '/guides/payments/process-card-payments');
+  const runs = page.getByRole('button', {name: /^Run .* in the sandbox in this browser$/});
+  const runnable = blocks.filter((block) => !block.notRun);
+  await expect(runs).toHaveCount(runnable.length);
+  for (const [index, block] of runnable.entries()) {
+    const button = runs.nth(index);
+    await expect(button).toHaveAccessibleName(`Run ${block.method} ${block.target.split('?')[0]} in the sandbox in this browser`);
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const bar = button.locator('xpath=..');
+    const status = bar.locator('[data-status]');
+    await expect(status).toBeVisible({timeout: 20_000});
+    const expected = block.shown?.status ?? 200;
+    await expect(status, `${file}:${block.line}`).toHaveAttribute('data-status', block.shown ? String(expected) : /^2\d\d$/);
+  }
+  // The first block ran the requests of the guide it starts from first, and said so.
+  await expect(page.getByText(/^First ran the requests of Collect cards/).first()).toBeVisible();
+});
+
+test('Try it and Run are clean for axe in both colour modes, and fit a phone', async ({page}) => {
+  await page.setViewportSize({width: 390, height: 844});
+  await open(page, '/api/financial/create-payment');
+  const region = await openPanel(page);
+  await send(region);
+  await open(page, '/guides/payments/cancel-payments');
+  const run = page.getByRole('button', {name: /^Run /}).first();
+  await run.click();
+  await expect(run.locator('xpath=..').locator('[data-status]')).toBeVisible();
+  for (const path of ['/api/financial/create-payment']) {
+    await open(page, path);
+    await openPanel(page);
+    for (const mode of ['dark', 'light']) {
+      await page.evaluate((theme) => document.documentElement.setAttribute('data-theme', theme), mode);
+      const results = await new AxeBuilder({page}).include('main').analyze();
+      expect(results.violations.map((violation) => `${mode}: ${violation.id} ${violation.nodes[0]?.target}`)).toEqual([]);
+    }
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  }
+});
+
+test('without PLAZA_TRY_IT_URL the sandbox in this browser is the only target, and pages connect to their own origin only', async ({
+  page,
+}) => {
+  const response = await page.request.get('/api/financial/create-payment');
+  const policy = response.headers()['content-security-policy'] ?? '';
+  expect(present(/(?:^|; )connect-src ([^;]*)/.exec(policy)?.[1], 'the connect-src directive')).toBe("'self'");
+  await open(page, '/api/financial/create-payment');
+  const region = await openPanel(page);
+  await expect(region.getByRole('radio')).toHaveCount(1);
+  await expect(region.getByRole('radio', {name: /^The sandbox in this browser/})).toBeChecked();
+  await expect(region.getByLabel(/secret key/i)).toHaveCount(0);
+});
