@@ -5,7 +5,8 @@
  * operations, and what the framework's levers on a large build are worth (the largest scaling size
  * built with each, bench/lib/levers.ts) — and what each framework internal the site replaces is
  * worth (the A/B: the site built without it, Lighthouse on phones in turns with the site as it is)
- * — and the local sandbox server under load and the size of its browser build (bench/lib/sandbox.ts)
+ * — and the local sandbox server under load (bench/lib/sandbox.ts), and what opening Try it downloads
+ * and how long it takes to its first answer on a slowed CPU (bench/lib/try-it.ts)
  * — and writes bench/results.json and bench/RESULTS.md.
  *
  * Usage: npm run bench [-- --scaling 200,500,1000,2000 | --scaling none] [--ab all | --ab none | --ab prefetch-once,ssr-template]
@@ -29,6 +30,7 @@ import {parseLevers, type Lever} from './lib/levers';
 import {measureSandbox} from './lib/sandbox';
 import {runScaling, type ScalingRun} from './lib/scaling';
 import {measureSearchIndex} from './lib/search-index';
+import {measureTryIt, tryItPath, type TryItBench} from './lib/try-it';
 
 const projectDir = fileURLToPath(new URL('..', import.meta.url));
 const logDir = join(projectDir, 'bench', 'tmp', 'logs');
@@ -96,11 +98,14 @@ async function main(): Promise<void> {
   const served = await serveBuild(buildDir);
   let pageWeight: PageWeight[];
   let lighthouse: LighthouseResult[];
+  let tryIt: TryItBench;
   try {
     log(`page weight of ${pages.join(', ')}`);
     // Also leaves the server with every file of these pages compressed, as a CDN would have them.
     pageWeight = await measurePageWeights(served.origin, buildDir, pages);
     lighthouse = await lighthouseAll(served.origin, pages, ['mobile', 'desktop'], log);
+    log(`Try it on ${tryItPath}`);
+    tryIt = await measureTryIt(served.origin, buildDir);
   } finally {
     served.stop();
   }
@@ -128,10 +133,23 @@ async function main(): Promise<void> {
     ab.push(run);
   }
 
-  log('sandbox: server under load, browser build');
+  log('sandbox: server under load');
   const sandbox = await measureSandbox();
 
-  const results: Results = {date, commit, machine, build: {cold, warm}, output, pageWeight, search, lighthouse, ab, scaling, sandbox};
+  const results: Results = {
+    date,
+    commit,
+    machine,
+    build: {cold, warm},
+    output,
+    pageWeight,
+    search,
+    lighthouse,
+    ab,
+    scaling,
+    sandbox,
+    tryIt,
+  };
   const markdown = renderMarkdown(results);
   writeFileSync(join(projectDir, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(join(projectDir, 'bench', 'RESULTS.md'), markdown);

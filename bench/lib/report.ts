@@ -8,6 +8,7 @@ import type {PageWeight} from './page-weight';
 import type {PipelineRun} from './pipeline';
 import {levers} from './levers';
 import type {SandboxBench} from './sandbox';
+import type {TryItBench} from './try-it';
 import type {ScalingRun} from './scaling';
 import {benchQueries, type SearchIndex, type Transfer} from './search-index';
 
@@ -34,6 +35,8 @@ export type Results = {
   scaling: ScalingRun[];
   /** Absent from the results of runs before the sandbox existed. */
   sandbox?: SandboxBench;
+  /** Absent from the results of runs before Try it existed. */
+  tryIt?: TryItBench;
 };
 
 const KB = 1024;
@@ -59,8 +62,8 @@ export const targets = {
   internalTbtWinMs: 50,
   /** The peak memory of a scaling run (the issue's is at 2,000 operations, where CI runners have 7 GB). */
   scalingPeakBytes: 4 * GB,
-  /** What a browser downloads to run the sandbox on a docs page: its code and the model data, gzipped. */
-  sandboxBrowserBytes: 250 * KB,
+  /** What opening Try it on an operation page downloads, until its first answer, gzipped. */
+  tryItOpenBytes: 250 * KB,
 };
 
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
@@ -365,14 +368,13 @@ function scalingSection(results: Results): string {
 
 export function sandboxSection(sandbox: SandboxBench | undefined): string {
   if (!sandbox) return '## Sandbox\n\nNot measured.';
-  const {load, bundle} = sandbox;
+  const {load} = sandbox;
   const nonSuccess = Object.entries(load.nonSuccess).map(([status, count]) => `${count} × ${status}`);
   return [
     '## Sandbox',
     '',
     `The local sandbox server (\`npm run sandbox\`) under ${load.requests} requests, ${load.concurrency} in flight, spread over ${load.keys} keys: in each ten, two creates (a customer, a card payment), four reads of what the key created and four lists (\`bench/lib/sandbox.ts\`).`,
     "The bench's server lifts the 25 requests a second of each key, so that the figures measure the server, not the rate limit.",
-    'Its browser build is `sandbox/core` bundled by esbuild (minified ESM for the browser) and the model data it runs on (both specs as JSON, without their descriptions), gzipped at level 9.',
     '',
     table(
       ['figure', 'measured', 'target'],
@@ -380,14 +382,34 @@ export function sandboxSection(sandbox: SandboxBench | undefined): string {
         ['throughput', `${Math.round(load.requestsPerSecond)} requests/s (${seconds(load.wallMs)} in all)`, '–'],
         ['latency p50 · p99', `${load.p50Ms.toFixed(1)} ms · ${load.p99Ms.toFixed(1)} ms`, '–'],
         ['answers other than 2xx', nonSuccess.length ? nonSuccess.join(', ') : 'none', '–'],
-        ['browser build: code', kb(bundle.codeGzipBytes), '–'],
-        ['browser build: model data', kb(bundle.dataGzipBytes), '–'],
-        [
-          'browser build: total',
-          kb(bundle.totalGzipBytes),
-          `≤ ${kb(targets.sandboxBrowserBytes)}: ${verdict(bundle.totalGzipBytes <= targets.sandboxBrowserBytes)}`,
-        ],
       ],
+    ),
+  ].join('\n');
+}
+
+export function tryItSection(tryIt: TryItBench | undefined): string {
+  if (!tryIt) return '## Try it\n\nNot measured.';
+  const runs = tryIt.firstAnswerMs.map((ms) => `${Math.round(ms)}`).join(' · ');
+  return [
+    '## Try it',
+    '',
+    `Opening Try it on \`${tryIt.path}\` and sending its prefilled request to the sandbox in the browser (\`bench/lib/try-it.ts\`): the files requested from the press of "Try it" until the first answer shows, the worker's included, each sized as its build file gzipped at level 9; and the time from the press to that answer with the CPU slowed ${tryIt.cpuSlowdown}× as Lighthouse's mobile preset slows it (a new browser context each run, so nothing is cached).`,
+    '',
+    table(
+      ['figure', 'measured', 'target'],
+      [
+        [
+          'downloaded on opening',
+          `${kb(tryIt.openGzipBytes)} in ${tryIt.files.length} files`,
+          `≤ ${kb(targets.tryItOpenBytes)}: ${verdict(tryIt.openGzipBytes <= targets.tryItOpenBytes)}`,
+        ],
+        ['press to first answer (median)', `${Math.round(tryIt.firstAnswerMedianMs)} ms (runs: ${runs} ms)`, '–'],
+      ],
+    ),
+    '',
+    table(
+      ['file', 'gzip'],
+      tryIt.files.map((file) => [`\`${file.path}\``, kb(file.gzipBytes)]),
     ),
   ].join('\n');
 }
@@ -416,6 +438,8 @@ export function renderMarkdown(results: Results): string {
     scalingSection(results),
     '',
     sandboxSection(results.sandbox),
+    '',
+    tryItSection(results.tryIt),
     '',
   ].join('\n');
 }

@@ -1,22 +1,15 @@
 /**
- * The sandbox's figures: the local server (`npm run sandbox`) under a bounded load of mixed requests,
- * and what a browser would download to run the sandbox in a worker on a docs page.
+ * The sandbox's figures: the local server (`npm run sandbox`) under a bounded load of mixed requests.
+ * What the sandbox costs a reader in the browser, Try it's download and first answer, is measured on
+ * the built site (bench/lib/try-it.ts).
  *
- * - Load: creates, reads and lists of customers and payments, and lists of transactions and events,
- *   spread over several keys (each its own account), a fixed number in flight. The bench's server
- *   takes more requests a second per key than Plaza's 25, so that the figures are the server's and
- *   not the rate limit's.
- * - Browser build: sandbox/core bundled by esbuild for the browser (minified ESM), and the model data
- *   it needs (both specs' bundled documents as JSON, without their `description` texts), each gzipped
- *   at level 9.
+ * The load: creates, reads and lists of customers and payments, and lists of transactions and events,
+ * spread over several keys (each its own account), a fixed number in flight. The bench's server takes
+ * more requests a second per key than Plaza's 25, so that the figures are the server's and not the
+ * rate limit's.
  *
  * Run on its own: `npx tsx bench/lib/sandbox.ts` (a minute at most).
  */
-import {build} from 'esbuild';
-import {fileURLToPath} from 'node:url';
-import {gzipSync} from 'node:zlib';
-import {loadApiModel} from '../../lib/api-model/model';
-import {browserSpecs} from '../../sandbox/core';
 import {startSandboxServer} from '../../sandbox/server';
 
 export type SandboxLoad = {
@@ -31,13 +24,9 @@ export type SandboxLoad = {
   nonSuccess: Record<string, number>;
 };
 
-export type SandboxBundle = {codeGzipBytes: number; dataGzipBytes: number; totalGzipBytes: number};
-
-export type SandboxBench = {load: SandboxLoad; bundle: SandboxBundle};
+export type SandboxBench = {load: SandboxLoad};
 
 export const benchLoad = {requests: 5000, concurrency: 16, keys: 8};
-
-const projectDir = fileURLToPath(new URL('../..', import.meta.url));
 
 /** The test card of every sandbox account that always succeeds (docs/_partials/_sandbox-values.mdx). */
 const testCard = 'card_testvisacredit0000000000';
@@ -130,37 +119,12 @@ export async function runLoad(
   };
 }
 
-/** The sandbox core as a browser would load it: one minified ES module, Node builtins refused. */
-export async function buildBrowserBundle(): Promise<string> {
-  const result = await build({
-    entryPoints: [fileURLToPath(new URL('../../sandbox/core/index.ts', import.meta.url))],
-    bundle: true,
-    platform: 'browser',
-    format: 'esm',
-    minify: true,
-    write: false,
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0]?.text ?? '';
-}
-
-const gzipSize = (text: string) => gzipSync(text, {level: 9}).length;
-
-export async function measureBundle(): Promise<SandboxBundle> {
-  const code = await buildBrowserBundle();
-  const model = await loadApiModel(projectDir);
-  const data = JSON.stringify(browserSpecs(model.specs));
-  const codeGzipBytes = gzipSize(code);
-  const dataGzipBytes = gzipSize(data);
-  return {codeGzipBytes, dataGzipBytes, totalGzipBytes: codeGzipBytes + dataGzipBytes};
-}
-
-/** The load on a server of this checkout (on a free port of 127.0.0.1), then the browser build. */
+/** The load on a server of this checkout (on a free port of 127.0.0.1). */
 export async function measureSandbox(): Promise<SandboxBench> {
   const server = await startSandboxServer({port: 0, rateLimit: 1_000_000});
   try {
     const {figures} = await runLoad(server.origin, benchLoad);
-    return {load: figures, bundle: await measureBundle()};
+    return {load: figures};
   } finally {
     await server.close();
   }

@@ -104,7 +104,8 @@ test.describe('without JavaScript', () => {
   test('an operation page shows its reference and first samples in the HTML the server sends', async ({page}) => {
     await page.goto('/api/financial/create-payment');
     const main = page.getByRole('main');
-    await expect(main.locator('.api-operation__part').first()).toContainText('Charges amount');
+    await expect(main.locator('.api-operation__part').first()).toContainText('POST /v1/payments');
+    await expect(main.locator('.api-operation__part').nth(1)).toContainText('Charges amount');
     await expect(main.locator('.api-operation__part').last()).toContainText('amount_refunded');
     const samplesPanel = main.getByRole('complementary', {name: 'Request and response samples'});
     await expect(samplesPanel).toContainText("curl -X POST 'https://api.sandbox.plaza.example/v1/payments'");

@@ -23,11 +23,11 @@ function testValue(outcome: RegExp): string {
   return present(/`(card_test\w+)`/.exec(row ?? '')?.[1], `a test card whose outcome matches ${outcome}`);
 }
 
-/** The example of an operation's JSON request body in a spec. */
-function requestExample(spec: typeof financial, path: string, method: string): Record<string, unknown> {
+/** The example of an operation's request body in a spec, of a media type. */
+function requestExample(spec: typeof financial, path: string, method: string, type = 'application/json'): Record<string, unknown> {
   const operation = present(spec.paths?.[path]?.[method] as Record<string, unknown> | undefined, `${method} ${path}`);
   type Media = {example?: Record<string, unknown>; examples?: Record<string, {value?: Record<string, unknown>}>};
-  const media = resolveLocalRef<{content: Record<string, Media>}>(spec, operation.requestBody).content['application/json'];
+  const media = resolveLocalRef<{content: Record<string, Media>}>(spec, operation.requestBody).content[type];
   const first = Object.values(media?.examples ?? {})[0];
   return present(
     media?.example ?? resolveLocalRef<{value?: Record<string, unknown>}>(spec, first).value,
@@ -89,6 +89,7 @@ test('a customer made on one page pays on the next: 201 with its events, and a d
   // By links, as a reader goes, so that the session of this tab stays: the next pages' forms name the customer just made.
   const sidebar = page.getByRole('navigation', {name: 'Docs sidebar'});
   await sidebar.getByRole('link', {name: /Get customer by ID$/}).click();
+  await expect(page.getByRole('heading', {level: 1})).toHaveText('Get customer by ID');
   region = await openPanel(page);
   await expect(field(region, 'customer_id')).toHaveValue(customer);
   await expect(await send(region)).toHaveText('200 OK');
@@ -160,26 +161,37 @@ test('Process card payments runs end to end with Run, each block answering as th
   await expect(page.getByText(/^First ran the requests of Collect cards/).first()).toBeVisible();
 });
 
-test('Try it and Run are clean for axe in both colour modes, and fit a phone', async ({page}) => {
+test('Try it and Run work from the keyboard, are clean for axe in both colour modes, and fit a phone', async ({page}) => {
   await page.setViewportSize({width: 390, height: 844});
-  await open(page, '/api/financial/create-payment');
-  const region = await openPanel(page);
-  await send(region);
-  await open(page, '/guides/payments/cancel-payments');
-  const run = page.getByRole('button', {name: /^Run /}).first();
-  await run.click();
-  await expect(run.locator('xpath=..').locator('[data-status]')).toBeVisible();
-  for (const path of ['/api/financial/create-payment']) {
-    await open(page, path);
-    await openPanel(page);
+  const check = async (what: string) => {
     for (const mode of ['dark', 'light']) {
       await page.evaluate((theme) => document.documentElement.setAttribute('data-theme', theme), mode);
       const results = await new AxeBuilder({page}).include('main').analyze();
-      expect(results.violations.map((violation) => `${mode}: ${violation.id} ${violation.nodes[0]?.target}`)).toEqual([]);
+      expect(results.violations.map((violation) => `${what}, ${mode}: ${violation.id} ${violation.nodes[0]?.target}`)).toEqual([]);
     }
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
-  }
+    expect(overflow, `${what}: the page scrolls sideways`).toBeLessThanOrEqual(0);
+  };
+  await open(page, '/api/financial/create-payment');
+  const opener = page.getByRole('button', {name: 'Try it', exact: true});
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  await expect(opener).toHaveAttribute('aria-expanded', 'true');
+  const region = panel(page);
+  const sendButton = region.getByRole('button', {name: 'Send request'});
+  await sendButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(region.locator('[data-status]')).toHaveText('201 Created');
+  // The answer is announced in the panel's live region.
+  await expect(region.getByRole('status').filter({hasText: 'Response: 201 Created'})).toHaveCount(1);
+  await check('the operation page with an answer');
+  await open(page, '/guides/payments/cancel-payments');
+  const run = page.getByRole('button', {name: /^Run /}).first();
+  await run.focus();
+  await page.keyboard.press('Enter');
+  await expect(run.locator('xpath=..').locator('[data-status]')).toBeVisible();
+  await expect(run.locator('xpath=..').getByRole('status')).toHaveText(/^Ran: \d{3}/);
+  await check('a guide with an answer of Run');
 });
 
 test('without PLAZA_TRY_IT_URL the sandbox in this browser is the only target, and pages connect to their own origin only', async ({
@@ -193,4 +205,34 @@ test('without PLAZA_TRY_IT_URL the sandbox in this browser is the only target, a
   await expect(region.getByRole('radio')).toHaveCount(1);
   await expect(region.getByRole('radio', {name: /^The sandbox in this browser/})).toBeChecked();
   await expect(region.getByLabel(/secret key/i)).toHaveCount(0);
+});
+
+test('a multipart body sends the chosen file, and a required file not chosen is flagged', async ({page}) => {
+  // A seller account of the reader's, made first: the upload's path names it.
+  await open(page, '/api/accounts/create-account');
+  let region = await openPanel(page);
+  await expect(await send(region)).toHaveText('201 Created');
+  const account = present(/"id": "(acct_\w+)"/.exec((await region.getByLabel('Response body').textContent()) ?? '')?.[1], 'the account ID');
+  await page.getByRole('navigation', {name: 'Docs sidebar'}).getByRole('link', {name: 'Business Documents', exact: true}).click();
+  await page.getByRole('main').locator('a[href="/api/accounts/upload-business-document"]').first().click();
+  await expect(page.getByRole('heading', {level: 1})).toHaveText('Upload business document');
+  region = await openPanel(page);
+  await expect(field(region, 'account_id')).toHaveValue(account);
+  await expect(field(region, 'document_type')).toHaveValue(
+    String(requestExample(accounts, '/v1/accounts/{account_id}/business/documents', 'post', 'multipart/form-data').document_type),
+  );
+  const file = field(region, 'file');
+  await expect(file).toHaveAttribute('aria-invalid', 'true');
+  await file.setInputFiles({name: 'license.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%test\n')});
+  await expect(file).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(await send(region)).toHaveText('201 Created');
+  await expect(region.getByLabel('Response body')).toContainText('"document_type": "firearms_license"');
+});
+
+test('the Markdown twins show the requests as written, with no Try it or Run', async ({page}) => {
+  for (const path of ['/api/financial/create-payment', '/guides/payments/process-card-payments']) {
+    const twin = await (await page.request.get(`${path}.md`)).text();
+    expect(twin, path).toMatch(/curl -X POST '?https:\/\/api\.sandbox\.plaza\.example\/v1\/payments/);
+    expect(twin, path).not.toMatch(/RunRequest|TryIt|Send request|Copy as cURL|in the sandbox in this browser/);
+  }
 });

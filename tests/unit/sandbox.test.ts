@@ -18,7 +18,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {test} from 'node:test';
 import {setTimeout as sleep} from 'node:timers/promises';
-import {buildBrowserBundle, runLoad} from '../../bench/lib/sandbox';
+import {runLoad} from '../../bench/lib/sandbox';
 import {readSpec, resolveLocalRef} from '../../lib/api-model/specs';
 import {eventTypes} from '../../lib/api-render/webhook-events';
 import {createSandbox, domains, maxBodyBytes, SpecIndex, type Sandbox, type SandboxResponse, type SandboxState} from '../../sandbox/core';
@@ -562,12 +562,6 @@ test("the sandbox's event types are the Event schema's, each with the kind of ob
 test('the error table of the sandbox is the catalogue of /api/errors', () => {
   assert.ok(catalogue.size > 40, `only ${catalogue.size} rows read from docs/api/errors.mdx`);
   for (const [code, [status, type]] of Object.entries(errorCodes)) assert.deepEqual(catalogue.get(code), {type, status}, code);
-});
-
-test('the sandbox core builds for the browser, without Node', async () => {
-  const code = await buildBrowserBundle();
-  assert.ok(code.length > 10_000);
-  assert.doesNotMatch(code, /["']node:/);
 });
 
 test('the server: on 127.0.0.1 only, CORS, a bounded load without a 5xx, its state saved and loaded back', async () => {

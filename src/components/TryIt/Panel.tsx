@@ -4,10 +4,10 @@
  * checked as the reader types, each problem beside its field), a target (the sandbox in this browser,
  * or Plaza's sandbox API when the build names it), Send, Copy as cURL, and the answer.
  */
-import React, {useEffect, useId, useMemo, useRef, useState, type ReactNode} from 'react';
+import React, {useEffect, useId, useMemo, useState, type ReactNode} from 'react';
 import type {FormInput, OperationForm} from '../../../sandbox/core';
 import type {FormProblem} from '../../../sandbox/worker';
-import AnswerView from './AnswerView';
+import AnswerView, {statusLine} from './AnswerView';
 import {idPrefix} from '../../../lib/page-run';
 import {
   keyProblem,
@@ -76,8 +76,10 @@ function initialValues(form: OperationForm): {params: Values; body: Values; raw:
   }
   const example = form.body?.example as Record<string, unknown> | undefined;
   const body: Values = {};
+  // A file is the reader's to choose: an example can only name one.
   for (const field of form.body?.fields ?? []) {
-    if (example && typeof example === 'object' && field.name in example) body[field.name] = inputText(example[field.name], field);
+    if (field.kind !== 'file' && example && typeof example === 'object' && field.name in example)
+      body[field.name] = inputText(example[field.name], field);
   }
   return {params, body, raw: form.body && !form.body.fields ? inputText(example ?? {}, {kind: 'json', required: true}) : ''};
 }
@@ -190,7 +192,6 @@ export default function Panel({
   const [copied, setCopied] = useState('');
   const box = useMemo(() => sandbox(specsUrl), [specsUrl]);
   const heading = useId();
-  const answerRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     box.form(method, path).then(
@@ -433,9 +434,7 @@ export default function Panel({
           type="button"
           className="button button--primary"
           disabled={sending || keyRefusal !== undefined}
-          onClick={() => {
-            void sendNow().then(() => answerRef.current?.focus());
-          }}>
+          onClick={() => void sendNow()}>
           {sending ? 'Sending…' : 'Send request'}
         </button>
         <button
@@ -453,10 +452,11 @@ export default function Panel({
           {problems.length > 0
             ? `${problems.length} ${problems.length === 1 ? 'problem' : 'problems'} to fix before the API takes it. `
             : ''}
+          {sending ? 'Sending… ' : answer ? <span className="sr-only">Response: {statusLine(answer.status)}. </span> : null}
           {copied}
         </span>
       </div>
-      <div ref={answerRef} tabIndex={-1} className={styles.answerArea}>
+      <div>
         {sendError ? (
           <p role="alert" className={styles.problem}>
             {sendError}

@@ -1,0 +1,105 @@
+/**
+ * What Try it and Run are made of, outside the browser: the Run control wraps exactly the blocks the
+ * runner reads, in the same order; the form of an operation is its schema's; the configured URL of
+ * Plaza's sandbox API is checked and becomes the one origin of `connect-src`.
+ */
+import assert from 'node:assert/strict';
+import {readFileSync} from 'node:fs';
+import {resolve} from 'node:path';
+import {test} from 'node:test';
+import {readSpec, resolveLocalRef} from '../../lib/api-model/specs';
+import {parseMdx} from '../../lib/api-render/spec-text';
+import {docPages, splitFrontMatter} from '../../lib/docs-source';
+import {pageRequests} from '../../lib/page-requests';
+import {tryItOrigin, tryItUrl} from '../../lib/try-it-target';
+import {SpecIndex} from '../../sandbox/core';
+import {contentSecurityPolicy} from '../../scripts/write-headers';
+import remarkRunRequests from '../../src/plugins/remark-run-requests';
+
+type Node = {type: string; name?: string; attributes?: {name: string; value: unknown}[]; children?: Node[]};
+
+/** The Run controls the remark plugin adds to a page: each block's place and label. */
+function runControls(file: string): string[] {
+  const tree = parseMdx(splitFrontMatter(readFileSync(file, 'utf8')).body) as unknown as Node;
+  remarkRunRequests({docsDir: 'docs'})(tree as never, {path: resolve(file)});
+  const found: string[] = [];
+  const walk = (node: Node) => {
+    if (node.type === 'mdxJsxFlowElement' && node.name === 'RunRequest') {
+      const value = (name: string) => node.attributes?.find((attribute) => attribute.name === name)?.value;
+      const block = value('block') as {value: string} | string;
+      found.push(`${typeof block === 'string' ? block : block.value} ${String(value('label'))}`);
+    }
+    node.children?.forEach(walk);
+  };
+  walk(tree);
+  return found;
+}
+
+test('every request block the runner reads and the page does not mark gets a Run control, at its place', () => {
+  let controls = 0;
+  for (const file of docPages()) {
+    const expected = pageRequests(file, readFileSync(file, 'utf8'))
+      .map((request, index) => ({request, index}))
+      .filter(({request}) => !request.notRun)
+      .map(({request, index}) => `${index} ${request.method} ${request.target.split('?')[0]}`);
+    assert.deepEqual(runControls(file), expected, file);
+    controls += expected.length;
+  }
+  assert.ok(controls > 150, `only ${controls} Run controls`);
+});
+
+test('the generated pages get no Run control', () => {
+  assert.deepEqual(runControls('docs/api/webhook-events.mdx'), []);
+});
+
+test("an operation's form is its schema's: parameters, body fields with their kinds, test values and example", () => {
+  const financial = readSpec('specs/financial.yaml');
+  const index = new SpecIndex({accounts: readSpec('specs/accounts.yaml'), financial});
+  const form = index.form('POST', '/v1/payments');
+  assert.ok(form, 'POST /v1/payments has a form');
+  const operation = financial.paths?.['/v1/payments']?.post as {requestBody: unknown; parameters: unknown[]};
+  const media = resolveLocalRef<{content: Record<string, {schema: unknown; examples?: Record<string, unknown>}>}>(
+    financial,
+    operation.requestBody,
+  ).content['application/json'];
+  const schema = resolveLocalRef<{properties: Record<string, {readOnly?: boolean; type?: string}>; required: string[]}>(
+    financial,
+    media?.schema,
+  );
+  const writable = Object.entries(schema.properties).filter(([, property]) => resolveLocalRef(financial, property).readOnly !== true);
+  assert.deepEqual(
+    form.body?.fields?.map((field) => field.name),
+    writable.map(([name]) => name),
+  );
+  const amount = form.body?.fields?.find((field) => field.name === 'amount');
+  assert.deepEqual({kind: amount?.kind, required: amount?.required}, {kind: 'integer', required: schema.required.includes('amount')});
+  const method = form.body?.fields?.find((field) => field.name === 'payment_method_id');
+  const declared = resolveLocalRef<Record<string, unknown>>(financial, schema.properties.payment_method_id)['x-plaza-sandbox-values'];
+  assert.deepEqual(method?.testValues, declared);
+  const example = resolveLocalRef<{value: unknown}>(financial, Object.values(media?.examples ?? {})[0]).value;
+  assert.deepEqual(form.body?.example, example);
+  assert.deepEqual(
+    form.parameters.map((parameter) => `${parameter.in} ${parameter.name}`),
+    operation.parameters.map((parameter) => {
+      const read = resolveLocalRef<{in: string; name: string}>(financial, parameter);
+      return `${read.in} ${read.name}`;
+    }),
+  );
+  assert.equal(index.form('POST', '/v1/no-such-thing'), undefined);
+});
+
+test("Plaza's sandbox API URL is checked in one line, and its origin is the only host connect-src adds", () => {
+  assert.equal(tryItUrl(undefined), undefined);
+  assert.equal(tryItUrl(''), undefined);
+  assert.equal(tryItUrl('https://api.sandbox.plaza.example/'), 'https://api.sandbox.plaza.example');
+  assert.equal(tryItOrigin('http://127.0.0.1:4010/base/'), 'http://127.0.0.1:4010');
+  for (const bad of ['api.sandbox.plaza.example', 'ftp://example.com', 'https://user:secret@example.com', 'https://example.com/?key=1']) {
+    assert.throws(
+      () => tryItUrl(bad),
+      (error: Error) => /^PLAZA_TRY_IT_URL must be/.test(error.message) && !error.message.includes('\n'),
+    );
+  }
+  const connect = (policy: string) => /(?:^|; )connect-src ([^;]*)/.exec(policy)?.[1];
+  assert.equal(connect(contentSecurityPolicy([], undefined)), "'self'");
+  assert.equal(connect(contentSecurityPolicy([], 'http://127.0.0.1:4010')), "'self' http://127.0.0.1:4010");
+});
