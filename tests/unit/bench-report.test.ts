@@ -131,6 +131,17 @@ const results: Results = {
       },
     },
   ],
+  tryIt: {
+    path: '/api/financial/create-payment',
+    cpuSlowdown: 4,
+    files: [
+      {path: '/assets/js/panel.js', gzipBytes: 10 * KB},
+      {path: '/try-it/specs.json', gzipBytes: 250 * KB},
+    ],
+    openGzipBytes: 260 * KB,
+    firstAnswerMs: [900, 1200, 1000],
+    firstAnswerMedianMs: 1000,
+  },
 };
 
 test('--scaling takes comma-separated operation counts or "none"', () => {
@@ -169,6 +180,9 @@ test('RESULTS.md shows every figure with a verdict against its target', () => {
   assert.match(row('| index on disk'), /\| 1500\.0 KB in 300 files \| – \|$/);
   assert.match(row('| indexing step of the cold build |'), /\| 8\.5 s \| ≤ 10\.0 s: pass \|$/);
   assert.match(markdown, /Pagefind's index of 267 pages/);
+  // Try it: what opening it downloads against 250 KB, and its first answer.
+  assert.match(row('| downloaded on opening |'), /\| 260\.0 KB in 2 files \| ≤ 250\.0 KB: \*\*FAIL\*\* \|$/);
+  assert.match(row('| press to first answer (median) |'), /\| 1000 ms \(runs: 900 · 1200 · 1000 ms\) \|/);
   // Phase by phase, for the cold build and each scaling size that ran; a phase a run lacks is a dash.
   assert.match(row('| the site, cold |'), /\| 20\.0 s · 0\.50 GB \| 30\.0 s · 3\.00 GB \|$/);
   assert.match(row('| 200 operations |'), /\| – \| 45\.0 s · 4\.00 GB \|$/);

@@ -45,11 +45,14 @@ function call<T>(message: WorkerCall, specsUrl: string): Promise<T> {
       if (data.ok) waiting?.resolve(data.value);
       else waiting?.reject(new Error(data.error));
     };
+    // A worker that failed (its script did not load) is dropped: the next call starts a new one.
     worker.onerror = () => {
       for (const waiting of pending.values()) waiting.reject(new Error('the sandbox stopped'));
       pending.clear();
+      worker = undefined;
     };
-    void call({kind: 'init', specsUrl}, specsUrl);
+    // A failed download is reported by the calls that need the specs.
+    call({kind: 'init', specsUrl}, specsUrl).catch(() => undefined);
   }
   const id = ++calls;
   const answer = new Promise<T>((resolve, reject) => pending.set(id, {resolve: resolve as (value: unknown) => void, reject}));
