@@ -100,6 +100,24 @@ for (const item of hostile) {
   });
 }
 
+test('Try it on the hostile operations builds its form and answers, running none of their text', async ({page}) => {
+  const routes = [...new Set(hostile.map((item) => item.route))].filter((route) => /^\/api\/\w+\/[\w-]+$/.test(route));
+  let panels = 0;
+  for (const route of routes) {
+    await open(page, `${origin}${route}`);
+    const button = page.getByRole('button', {name: 'Try it', exact: true});
+    if ((await button.count()) === 0) continue;
+    await button.click();
+    const region = page.getByRole('region', {name: 'Try it'});
+    await region.getByRole('button', {name: 'Send request'}).click();
+    await expect(region.locator('[data-status]'), route).toBeVisible();
+    expect(await page.evaluate((name) => (window as unknown as Record<string, unknown>)[name], sentinelGlobal)).toBeUndefined();
+    await expect(page.locator('main iframe, main style, main script, a[href^="javascript:" i], a[href^="data:" i]')).toHaveCount(0);
+    panels += 1;
+  }
+  expect(panels, `Try it panels opened on ${routes.join(', ')}`).toBeGreaterThan(0);
+});
+
 test('the fixture pages hold no hostile strings as markup', () => {
   const html = readFileSync(join(copy, 'build', 'api', 'financial', 'create-payment', 'index.html'), 'utf8');
   expect(html).not.toContain('<script>window.hostileSentinel');
