@@ -18,9 +18,9 @@ import remarkRunRequests from '../../src/plugins/remark-run-requests';
 
 type Node = {type: string; name?: string; attributes?: {name: string; value: unknown}[]; children?: Node[]};
 
-/** The Run controls the remark plugin adds to a page: each block's place and label. */
-function runControls(file: string): string[] {
-  const tree = parseMdx(splitFrontMatter(readFileSync(file, 'utf8')).body) as unknown as Node;
+/** The Run controls the remark plugin adds to a page's text: each block's place and label. */
+function runControls(file: string, text = readFileSync(file, 'utf8')): string[] {
+  const tree = parseMdx(splitFrontMatter(text).body) as unknown as Node;
   remarkRunRequests({docsDir: 'docs'})(tree as never, {path: resolve(file)});
   const found: string[] = [];
   const walk = (node: Node) => {
@@ -49,7 +49,10 @@ test('every request block the runner reads and the page does not mark gets a Run
 });
 
 test('the generated pages get no Run control', () => {
-  assert.deepEqual(runControls('docs/api/webhook-events.mdx'), []);
+  const page = '```bash\ncurl -X GET https://api.sandbox.plaza.example/v1/payments \\\n  -H "X-API-KEY: $PLAZA_SECRET_KEY"\n```\n';
+  assert.deepEqual(runControls('docs/guides/a-guide.mdx', page), ['0 GET /v1/payments']);
+  for (const file of ['docs/api/financial/create-payment.api.mdx', 'docs/api/webhook-events.mdx', 'docs/_partials/generated/_table.mdx'])
+    assert.deepEqual(runControls(file, page), [], file);
 });
 
 test("an operation's form is its schema's: parameters, body fields with their kinds, test values and example", () => {
