@@ -162,6 +162,8 @@ test('Process card payments runs end to end with Run, each block answering as th
 });
 
 test('Try it and Run work from the keyboard, are clean for axe in both colour modes, and fit a phone', async ({page}) => {
+  // Two pages and four axe runs over a whole operation page: minutes on a busy machine.
+  test.setTimeout(240_000);
   await page.setViewportSize({width: 390, height: 844});
   const check = async (what: string) => {
     for (const mode of ['dark', 'light']) {
