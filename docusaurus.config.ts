@@ -4,7 +4,7 @@ import type {UserThemeConfig} from '@docusaurus/theme-common';
 import {version as siteVersion} from './package.json';
 import {darkCodeTheme, lightCodeTheme} from './src/data/prism-themes';
 import announcementBarId from './src/plugins/announcement-bar-id';
-import {apis} from './lib/api-model/specs';
+import {previewRoute, siteApis} from './lib/api-model/site';
 import {tryItUrl} from './lib/try-it-target';
 import {generatedStaticDir, type ApiReferenceOptions} from './src/plugins/api-reference';
 import markdownTwins from './src/plugins/markdown-twins';
@@ -17,21 +17,25 @@ import prefetchOnce from './src/plugins/prefetch-once';
 import {ssrTemplate} from './src/plugins/ssr-template';
 
 // Environment, read once. Every variable is optional; the README lists them.
+// The site's APIs: Plaza's two, or with PLAZA_PREVIEW_SPEC (npm run preview) one spec's reference alone.
+const {apis, preview} = siteApis();
 const env = {
-  siteUrl: process.env.PLAZA_SITE_URL ?? 'https://docs.plaza.example',
+  // A preview is served where `npm run serve` serves it, unless told otherwise.
+  siteUrl: process.env.PLAZA_SITE_URL ?? (preview ? 'http://127.0.0.1:3000' : 'https://docs.plaza.example'),
   repositoryUrl: process.env.PLAZA_REPOSITORY_URL ?? 'https://code.plaza.example/plaza/developer-docs',
   hideNavbarOnScroll: process.env.PLAZA_NAVBAR_HIDE_ON_SCROLL === 'true',
   followSystemColorMode: process.env.PLAZA_FOLLOW_SYSTEM_COLOR_MODE === 'true',
   // Only the fixture sites of the tests set it: their specs are not Plaza's, so Plaza's own spec rules do not apply,
   // and their small specs lack the operations the guides link to, so broken links only warn.
-  foreignSpecs: process.env.PLAZA_FOREIGN_SPECS === 'true',
+  foreignSpecs: process.env.PLAZA_FOREIGN_SPECS === 'true' || preview !== undefined,
   // Plaza's sandbox API as a second target of Try it; unset, Try it runs the sandbox in the reader's browser only.
   tryItUrl: tryItUrl() ?? null,
 };
 const brokenLinks = env.foreignSpecs ? 'warn' : 'throw';
 
-// The brand lives here and nowhere else: pages read it from siteConfig.customFields.
-const brand = 'Plaza';
+// The brand lives here and nowhere else: pages read it from siteConfig.customFields. A preview site
+// is its spec's, with nothing of Plaza's: no guides, home page, announcement, logo or links.
+const brand = preview?.title ?? 'Plaza';
 
 // The announcement: change the id whenever the content changes, so that readers who
 // dismissed the previous one see the new one.
@@ -42,7 +46,7 @@ const announcement = {
 };
 
 const config: Config = {
-  title: `${brand} Developer Documentation`,
+  title: preview ? brand : `${brand} Developer Documentation`,
   tagline: 'Accept payments, onboard sellers and pay them out with one API.',
   favicon: 'img/favicon.svg',
   url: env.siteUrl,
@@ -71,7 +75,7 @@ const config: Config = {
 
   i18n: {defaultLocale: 'en', locales: ['en'], localeConfigs: {en: {direction: 'ltr', htmlLang: 'en'}}},
 
-  customFields: {brand, repositoryUrl: env.repositoryUrl, siteVersion, tryItUrl: env.tryItUrl},
+  customFields: {brand, siteVersion, tryItUrl: env.tryItUrl},
 
   plugins: [
     [
@@ -79,7 +83,8 @@ const config: Config = {
       './src/plugins/api-reference/index.ts',
       {
         routeBasePath: '/',
-        sidebarPath: './sidebars.ts',
+        // A preview reads only its generated reference, and its sidebar is that reference's.
+        ...(preview ? {include: [`${previewRoute.slice(1)}/**/*.{md,mdx}`]} : {sidebarPath: './sidebars.ts'}),
         breadcrumbs: true,
         showLastUpdateTime: false,
         // ```mermaid blocks become their SVGs from static/diagrams (npm run diagrams renders them).
@@ -89,99 +94,126 @@ const config: Config = {
         // Tables scroll inside themselves instead of widening the page; then the parts of a page that
         // are only elements and text become data (StaticTree), so that a large reference builds in far less memory.
         rehypePlugins: [rehypeTableScroll, rehypeStaticTrees],
+        apis,
         foreignSpecs: env.foreignSpecs,
+        preview: preview !== undefined,
       } satisfies ApiReferenceOptions,
     ],
-    '@docusaurus/plugin-content-pages',
-    // What the Run controls of each page send, fetched on the first Run.
-    tryItPages,
+    // The home page, and what the Run controls of each guide send (fetched on the first Run).
+    ...(preview ? [] : ['@docusaurus/plugin-content-pages', tryItPages]),
     '@docusaurus/plugin-sitemap',
     prefetchOnce,
     // Every page as Markdown at its route + `.md`, with /llms.txt and /llms-full.txt.
-    markdownTwins({
-      summary: `${brand} is a payments and accounts API for platforms and marketplaces: it onboards sellers, takes card, ACH bank account, Apple Pay and Google Pay payments, refunds them, splits them with sellers and pays balances out, and reports everything through transactions, settlements, dispute cases and webhooks. These docs hold step-by-step guides, the concepts behind them, the reference of the Accounts and Payments APIs generated from their OpenAPI specs, the web SDKs and the commerce plugins.`,
-      sections: [
-        {title: 'Guides', prefixes: ['/guides/']},
-        {title: 'Concepts', prefixes: ['/concepts/']},
-        {title: 'API topics', prefixes: ['/api/']},
-        ...apis.map((api) => ({title: api.title, prefixes: [`${api.route}/`, api.categorySlug]})),
-        {title: 'SDKs', prefixes: ['/sdks/']},
-        {title: 'Plugins', prefixes: ['/plugins/']},
-      ],
-    }),
+    markdownTwins(
+      preview
+        ? {
+            summary: preview.description || `The reference of ${brand}, made from its OpenAPI document.`,
+            sections: [{title: brand, prefixes: ['/']}],
+            home: false,
+          }
+        : {
+            summary: `${brand} is a payments and accounts API for platforms and marketplaces: it onboards sellers, takes card, ACH bank account, Apple Pay and Google Pay payments, refunds them, splits them with sellers and pays balances out, and reports everything through transactions, settlements, dispute cases and webhooks. These docs hold step-by-step guides, the concepts behind them, the reference of the Accounts and Payments APIs generated from their OpenAPI specs, the web SDKs and the commerce plugins.`,
+            sections: [
+              {title: 'Guides', prefixes: ['/guides/']},
+              {title: 'Concepts', prefixes: ['/concepts/']},
+              {title: 'API topics', prefixes: ['/api/']},
+              ...apis.map((api) => ({title: api.title, prefixes: [`${api.route}/`, api.categorySlug]})),
+              {title: 'SDKs', prefixes: ['/sdks/']},
+              {title: 'Plugins', prefixes: ['/plugins/']},
+            ],
+          },
+    ),
   ],
 
   themes: [
     ['@docusaurus/theme-classic', {customCss: ['./src/css/custom.css', './src/css/api-reference.css']} satisfies Theme.Options],
     // After theme-classic, so that its script runs after the theme's own.
-    announcementBarId(announcement.id),
+    ...(preview ? [] : [announcementBarId(announcement.id)]),
   ],
 
   clientModules: ['./src/client/chunk-load-error.ts', './src/client/table-scroll.ts', './src/client/search-highlight.ts'],
 
   themeConfig: {
-    metadata: [{name: 'description', content: `${brand} developer documentation: guides, API reference and SDKs.`}],
+    metadata: [
+      {
+        name: 'description',
+        content: preview
+          ? preview.description || `The reference of ${brand}.`
+          : `${brand} developer documentation: guides, API reference and SDKs.`,
+      },
+    ],
     colorMode: {
       defaultMode: 'dark',
       disableSwitch: false,
       respectPrefersColorScheme: env.followSystemColorMode,
     },
-    announcementBar: {
-      id: announcement.id,
-      content: announcement.content,
-      backgroundColor: '#312e81',
-      textColor: '#f8fafc',
-      isCloseable: true,
-    },
-    navbar: {
-      title: '',
-      hideOnScroll: env.hideNavbarOnScroll,
-      logo: {
-        alt: `${brand} Developers`,
-        src: 'img/logo-light.svg',
-        srcDark: 'img/logo-dark.svg',
-        width: 124,
-        height: 32,
-      },
-      items: [
-        {to: '/guides/', label: 'Guides', position: 'left', activeBaseRegex: '^/(guides|concepts|plugins)/'},
-        {to: '/api/', label: 'API', position: 'left', activeBaseRegex: '^/(api|category)/'},
-        {to: '/sdks/', label: 'SDKs', position: 'left', activeBaseRegex: '^/sdks/'},
-        {href: env.repositoryUrl, label: 'Source', position: 'right', 'aria-label': 'Source repository'},
-      ],
-    },
-    footer: {
-      style: 'dark',
-      logo: {
-        alt: brand,
-        src: 'img/logo-dark.svg',
-        width: 124,
-        height: 32,
-        href: '/',
-      },
-      links: [
-        {
-          title: 'Build',
+    ...(preview
+      ? {}
+      : {
+          announcementBar: {
+            id: announcement.id,
+            content: announcement.content,
+            backgroundColor: '#312e81',
+            textColor: '#f8fafc',
+            isCloseable: true,
+          },
+        }),
+    // A preview's navbar names its API and leads to its reference; Plaza's has its sections, logo and source link.
+    navbar: preview
+      ? {title: brand, hideOnScroll: env.hideNavbarOnScroll, items: [{to: '/', label: 'Reference', position: 'left'}]}
+      : {
+          title: '',
+          hideOnScroll: env.hideNavbarOnScroll,
+          logo: {
+            alt: `${brand} Developers`,
+            src: 'img/logo-light.svg',
+            srcDark: 'img/logo-dark.svg',
+            width: 124,
+            height: 32,
+          },
           items: [
-            {label: 'Guides', to: '/guides/'},
-            {label: 'SDKs', to: '/sdks/'},
+            {to: '/guides/', label: 'Guides', position: 'left', activeBaseRegex: '^/(guides|concepts|plugins)/'},
+            {to: '/api/', label: 'API', position: 'left', activeBaseRegex: '^/(api|category)/'},
+            {to: '/sdks/', label: 'SDKs', position: 'left', activeBaseRegex: '^/sdks/'},
+            {href: env.repositoryUrl, label: 'Source', position: 'right', 'aria-label': 'Source repository'},
           ],
         },
-        {
-          title: 'Reference',
-          items: [
-            {label: 'API overview', to: '/api/'},
-            {label: 'Accounts API', to: '/category/accounts'},
-            {label: 'Payments API', to: '/category/payments'},
-          ],
-        },
-        {
-          title: 'Project',
-          items: [{label: 'Source repository', href: env.repositoryUrl}],
-        },
-      ],
-      copyright: `Copyright © ${new Date().getFullYear()} ${brand}. Documentation v${siteVersion}.`,
-    },
+    ...(preview
+      ? {}
+      : {
+          footer: {
+            style: 'dark',
+            logo: {
+              alt: brand,
+              src: 'img/logo-dark.svg',
+              width: 124,
+              height: 32,
+              href: '/',
+            },
+            links: [
+              {
+                title: 'Build',
+                items: [
+                  {label: 'Guides', to: '/guides/'},
+                  {label: 'SDKs', to: '/sdks/'},
+                ],
+              },
+              {
+                title: 'Reference',
+                items: [
+                  {label: 'API overview', to: '/api/'},
+                  {label: 'Accounts API', to: '/category/accounts'},
+                  {label: 'Payments API', to: '/category/payments'},
+                ],
+              },
+              {
+                title: 'Project',
+                items: [{label: 'Source repository', href: env.repositoryUrl}],
+              },
+            ],
+            copyright: `Copyright © ${new Date().getFullYear()} ${brand}. Documentation v${siteVersion}.`,
+          },
+        }),
     docs: {sidebar: {hideable: true, autoCollapseCategories: false}},
     tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
     prism: {

@@ -23,7 +23,7 @@ import type {AddressInfo} from 'node:net';
 import {resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {loadApiModel} from '../lib/api-model/model';
-import {createSandbox, maxBodyBytes, type Sandbox, type SandboxState} from './core';
+import {createSandbox, maxBodyBytes, type Sandbox, type SandboxSpecs, type SandboxState} from './core';
 import {AccountContext} from './core/context';
 import {recordAttempt, takeOutbox, type AttemptResult, type OutgoingDelivery} from './core/domain/webhooks';
 
@@ -150,7 +150,7 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
   const stateFile = options.stateFile ? resolve(options.stateFile) : undefined;
   const state = stateFile && existsSync(stateFile) ? readState(stateFile) : undefined;
   const model = await loadApiModel(options.specsDir ?? projectDir);
-  const sandbox = createSandbox({specs: model.specs, rateLimit: options.rateLimit});
+  const sandbox = createSandbox({specs: model.specs as SandboxSpecs, rateLimit: options.rateLimit});
   if (state && stateFile) {
     try {
       sandbox.load(state);

@@ -16,6 +16,7 @@ import {createConfig, lintFromString} from '@redocly/openapi-core';
 import {
   apis,
   checkAgainstList,
+  checkOperationFields,
   checkSlugs,
   findUnsafeHtml,
   listOperations,
@@ -75,6 +76,7 @@ async function validate(url: string, api: ApiName, text: string, list: ListedOpe
   const problems = [
     ...lint.map((problem) => `not valid OpenAPI: ${problem.message} at ${problem.location[0]?.pointer ?? '#'}`),
     ...findUnsafeHtml(spec).map((problem) => `unsafe HTML: ${problem}`),
+    ...checkOperationFields(spec),
     ...checkSlugs(spec),
     ...checkAgainstList(api, spec, list),
   ];

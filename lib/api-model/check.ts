@@ -6,7 +6,7 @@
 import {readFile} from 'node:fs/promises';
 import {resolve} from 'node:path';
 import type {ApiModel} from './model';
-import {checkAgainstList, checkSlugs, findUnsafeHtml, parseOperationList} from './specs';
+import {checkAgainstList, checkOperationFields, checkSlugs, findUnsafeHtml, parseOperationList} from './specs';
 
 /** The list of operations the product must have, beside the specs. */
 export const operationListFile = 'specs/operations.md';
@@ -22,7 +22,7 @@ export async function checkModel(model: ApiModel, projectDir: string, {foreign =
   return [
     ...structural,
     ...model.apis.flatMap((api) => [
-      ...findUnsafeHtml(api.document).map((problem) => `${api.file}: ${problem}`),
+      ...[...checkOperationFields(api.document), ...findUnsafeHtml(api.document)].map((problem) => `${api.file}: ${problem}`),
       ...checkAgainstList(api.name, api.document, list),
     ]),
   ];

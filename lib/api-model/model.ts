@@ -16,11 +16,22 @@
 import {readFile} from 'node:fs/promises';
 import {resolve} from 'node:path';
 import type {Config} from '@redocly/openapi-core';
-import {apis, type ApiName, type OpenApiDocument} from './specs';
+import {apis, type OpenApiDocument} from './specs';
 
-export type Api = (typeof apis)[number];
+/**
+ * An API of the site: its name, title, spec file (relative to the project, or absolute), the route
+ * folder of its pages and the route of its category index. Plaza's two are `apis`; `npm run preview`
+ * makes one of any spec (lib/api-model/preview.ts).
+ */
+export type Api = {name: string; title: string; file: string; route: string; categorySlug: string};
 
 export type ApiSpec = Api & {
+  /**
+   * Whether the spec keeps Plaza's conventions: its `X-API-KEY` is the secret key of the guides,
+   * an `{error: {type, code}}` body is the error object of /api/errors, and its webhook and event
+   * operations have Plaza's event catalogue. A foreign spec's pages say only what the spec says.
+   */
+  plaza: boolean;
   /** The spec's text, as committed. */
   source: string;
   /** Bundled, with its local `$ref`s kept. */
@@ -32,7 +43,14 @@ export type ApiSpec = Api & {
 export type ApiModel = {
   apis: ApiSpec[];
   /** Each API's bundled document by name, for the readers that walk references. */
-  specs: Record<ApiName, OpenApiDocument>;
+  specs: Record<string, OpenApiDocument>;
+};
+
+export type ModelOptions = {
+  /** The APIs to read: Plaza's two by default. */
+  apis?: readonly Api[];
+  /** Specs that are not Plaza's: none of its conventions is read into them. */
+  foreign?: boolean;
 };
 
 /** A spec that cannot be read or resolved: its message is one line per problem. */
@@ -41,17 +59,17 @@ export class SpecError extends Error {}
 let redoclyConfig: Promise<Config> | undefined;
 
 /** The model of the specs under `projectDir`, each file read and parsed once. */
-export async function loadApiModel(projectDir: string): Promise<ApiModel> {
+export async function loadApiModel(projectDir: string, {apis: list = apis, foreign = false}: ModelOptions = {}): Promise<ApiModel> {
   const loaded = await Promise.all(
-    apis.map(async (api): Promise<ApiSpec> => {
+    list.map(async (api): Promise<ApiSpec> => {
       const file = resolve(projectDir, api.file);
       const source = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
         throw new SpecError(`${api.file}: cannot be read (${error.code ?? error.message})`);
       });
-      return {...api, source, ...(await readSpecText(source, file, api.file))};
+      return {...api, plaza: !foreign, source, ...(await readSpecText(source, file, api.file))};
     }),
   );
-  return {apis: loaded, specs: Object.fromEntries(loaded.map((api) => [api.name, api.document])) as Record<ApiName, OpenApiDocument>};
+  return {apis: loaded, specs: Object.fromEntries(loaded.map((api) => [api.name, api.document]))};
 }
 
 /**

@@ -6,6 +6,7 @@
 import {readFileSync} from 'node:fs';
 import kebabCase from 'lodash/kebabCase';
 import {parse as parseYaml} from 'yaml';
+import {plainText} from '../api-render/spec-text';
 import {listOperations, type OpenApiDocument, type Operation} from './operations';
 
 export {listOperations, methods, resolveLocalRef, type OpenApiDocument, type Operation} from './operations';
@@ -43,10 +44,37 @@ export const isPlazaKey = (scheme: SecurityScheme | undefined): boolean =>
 
 /** The slug of an operation's page: its operationId in kebab case, else its summary's. Every route of an operation is made with it. */
 export function operationSlug(operation: Pick<Operation, 'operationId' | 'summary'>): string {
-  return kebabCase(operation.operationId ?? operation.summary ?? '');
+  return kebabCase(operation.operationId || operation.summary || '');
 }
 
-/** Problems that would leave an operation without a correct, unique page. */
+/**
+ * An operation's title (its page's heading, sidebar label and breadcrumb): its summary's words on
+ * one line (a summary is Markdown, and may run over lines), else its operationId, else `fallback`
+ * (its method and path, or a webhook's name).
+ */
+export function operationTitle(operation: {summary?: unknown; operationId?: unknown}, fallback: string): string {
+  const summary = typeof operation.summary === 'string' ? plainText(operation.summary) : '';
+  const operationId = typeof operation.operationId === 'string' ? operation.operationId.trim() : '';
+  return summary || operationId || fallback;
+}
+
+/** The slug of an operation's page, as the reference names it (lib/api-render/reference.ts). */
+export const pageSlug = (operation: Operation): string =>
+  operationSlug({operationId: operation.operationId, summary: operationTitle(operation, `${operation.method} ${operation.path}`)});
+
+/** Plaza's rule: every operation has an operationId, a summary and a tag. */
+export function checkOperationFields(spec: OpenApiDocument): string[] {
+  return listOperations(spec).flatMap((operation) => {
+    const where = `${operation.method} ${operation.path}`;
+    return [
+      ...(operation.operationId ? [] : [`${where} has no operationId`]),
+      ...(operation.summary ? [] : [`${where} has no summary`]),
+      ...(operation.tags.length ? [] : [`${where} has no tag`]),
+    ];
+  });
+}
+
+/** Problems that would leave an operation without a unique page: two pages, or a page and a tag, sharing a slug. */
 export function checkSlugs(spec: OpenApiDocument): string[] {
   const problems: string[] = [];
   const owners = new Map<string, string>();
@@ -57,13 +85,7 @@ export function checkSlugs(spec: OpenApiDocument): string[] {
   };
   if (spec.info?.title) claim(kebabCase(spec.info.title), `the info page "${spec.info.title}"`);
   for (const tag of spec.tags ?? []) claim(kebabCase(tag.name), `the tag "${tag.name}"`);
-  for (const operation of listOperations(spec)) {
-    const where = `${operation.method} ${operation.path}`;
-    if (!operation.operationId) problems.push(`${where} has no operationId`);
-    if (!operation.summary) problems.push(`${where} has no summary`);
-    if (operation.tags.length === 0) problems.push(`${where} has no tag`);
-    if (operation.operationId || operation.summary) claim(operationSlug(operation), `${where}`);
-  }
+  for (const operation of listOperations(spec)) claim(pageSlug(operation), `${operation.method} ${operation.path}`);
   return problems;
 }
 
@@ -103,7 +125,7 @@ export function parseOperationList(markdown: string): ListedOperation[] {
 }
 
 /** Problems where a spec does not hold the listed operations exactly, in the listed tag order. */
-export function checkAgainstList(api: ApiName, spec: OpenApiDocument, list: ListedOperation[]): string[] {
+export function checkAgainstList(api: string, spec: OpenApiDocument, list: ListedOperation[]): string[] {
   const problems: string[] = [];
   const wanted = list.filter((item) => item.api === api);
   const bySlug = new Map(listOperations(spec).map((operation) => [operationSlug(operation), operation]));

@@ -13,7 +13,7 @@ import {toMarkdown} from './spec-text';
 import camelCase from 'lodash/camelCase';
 import omit from 'lodash/omit';
 import type {Api, ApiModel, ApiSpec} from '../api-model/model';
-import {isPlazaKey, listOperations, resolveLocalRef, type ApiName, type OpenApiDocument, type SecurityScheme} from '../api-model/specs';
+import {isPlazaKey, listOperations, resolveLocalRef, type OpenApiDocument, type SecurityScheme} from '../api-model/specs';
 
 /** The URL path of the downloads. */
 export const downloadsFolder = 'specs';
@@ -27,7 +27,7 @@ const formats = [
 export type Download = {label: (typeof formats)[number]['label']; file: string; url: string};
 
 /** The three downloads of an API: YAML, JSON, Postman collection, in that order. */
-export function downloadsOf(api: ApiName): Download[] {
+export function downloadsOf(api: string): Download[] {
   return formats.map(({label, suffix}) => ({label, file: `${api}${suffix}`, url: `/${downloadsFolder}/${api}${suffix}`}));
 }
 
@@ -196,17 +196,18 @@ const variable = (key: string) => ({key, value: `{{${key}}}`, type: 'string'});
  * The auth of a collection: the scheme that the spec's top-level `security` names first, sent
  * from empty collection variables. Plaza's key is the `secretKey` of the guides; another API key
  * is named after its scheme; HTTP bearer, OAuth 2.0 and OpenID Connect send an access token,
- * HTTP basic a user name and password. Without top-level security the requests send none.
+ * HTTP basic a user name and password. Without top-level security the requests send none. `plaza`
+ * says whether the spec keeps Plaza's conventions, its key among them.
  */
-export function collectionAuth(spec: OpenApiDocument): CollectionAuth {
+export function collectionAuth(spec: OpenApiDocument, plaza = true): CollectionAuth {
   const {name, scheme} = topLevelScheme(spec);
   if (name === undefined) return {variables: [], sentence: 'The requests send no credentials: the spec requires none.'};
   if (!scheme) throw new DownloadError(`its top-level security names ${name}, which components.securitySchemes does not define`);
   const http = scheme.type === 'http' ? scheme.scheme?.toLowerCase() : undefined;
   if (scheme.type === 'apiKey' && scheme.name && scheme.in) {
-    const plaza = isPlazaKey(scheme);
-    const key = plaza ? collectionVariables.secretKey : camelCase(name);
-    const what = plaza ? 'one of your sandbox secret keys' : 'your API key';
+    const secret = plaza && isPlazaKey(scheme);
+    const key = secret ? collectionVariables.secretKey : camelCase(name);
+    const what = secret ? 'one of your sandbox secret keys' : 'your API key';
     return {
       auth: {
         type: 'apikey',
@@ -216,7 +217,7 @@ export function collectionAuth(spec: OpenApiDocument): CollectionAuth {
           {key: 'in', value: scheme.in, type: 'string'},
         ],
       },
-      variables: [{key, description: `Your ${plaza ? 'secret API key' : 'API key'}, sent in the ${scheme.name} ${scheme.in}.`}],
+      variables: [{key, description: `Your ${secret ? 'secret API key' : 'API key'}, sent in the ${scheme.name} ${scheme.in}.`}],
       sentence: `Set the collection variable \`${key}\` to ${what}: every request sends it in the \`${scheme.name}\` ${scheme.in}.`,
     };
   }
@@ -250,13 +251,16 @@ export function collectionAuth(spec: OpenApiDocument): CollectionAuth {
   );
 }
 
-/** The Postman Collection v2.1 of an API: folders by tag, requests and examples from the spec's examples. */
-export async function toPostmanCollection(api: Api, spec: OpenApiDocument): Promise<Json> {
-  const {auth, variables, sentence} = collectionAuth(spec);
+/**
+ * The Postman Collection v2.1 of an API: folders by tag, requests and examples from the spec's
+ * examples. An API of the model says whether it keeps Plaza's conventions; Plaza's `apis` do.
+ */
+export async function toPostmanCollection(api: Api & {plaza?: boolean}, spec: OpenApiDocument): Promise<Json> {
+  const {auth, variables, sentence} = collectionAuth(spec, api.plaza !== false);
   // Plaza's specs list the sandbox first; another spec's first server is whatever it is.
-  const plaza = isPlazaKey(topLevelScheme(spec).scheme);
+  const plaza = api.plaza !== false && isPlazaKey(topLevelScheme(spec).scheme);
+  // A spec without servers is served from `/` of wherever its document is (OpenAPI's default): the reader sets the host.
   const sandbox = spec.servers?.[0]?.url;
-  if (!sandbox) throw new DownloadError('it lists no servers, so the collection would have no base URL');
   const converted = tidy(await convert(spec)) as {item: PostmanItem[]};
   nameExamples(converted.item, spec);
   const operations = listOperations(spec).length;
@@ -268,7 +272,9 @@ export async function toPostmanCollection(api: Api, spec: OpenApiDocument): Prom
   const lead = [
     `Every operation of the ${title} ${spec.info?.version ?? ''}, from the OpenAPI document of the developer documentation.`,
     sentence,
-    `\`${collectionVariables.baseUrl}\` is ${plaza ? 'the sandbox' : "the spec's first server"}, ${sandbox}.`,
+    sandbox
+      ? `\`${collectionVariables.baseUrl}\` is ${plaza ? 'the sandbox' : "the spec's first server"}, ${sandbox}.`
+      : `The spec names no server: set \`${collectionVariables.baseUrl}\` to the API's address.`,
   ].join(' ');
   return {
     info: {
@@ -282,11 +288,13 @@ export async function toPostmanCollection(api: Api, spec: OpenApiDocument): Prom
     variable: [
       {
         key: collectionVariables.baseUrl,
-        value: sandbox,
+        value: sandbox ?? '',
         type: 'string',
         description: plaza
           ? 'The API host: the sandbox here, the production host once you go live.'
-          : "The API host, the spec's first server.",
+          : sandbox
+            ? "The API host, the spec's first server."
+            : "The API host: the spec names none, so set it to the API's address.",
       },
       ...variables.map(({key, description}) => ({key, value: '', type: 'string', description})),
     ],

@@ -63,15 +63,22 @@ const authorizationPrefix = (scheme: SecurityScheme): string => {
   return `${name.charAt(0).toUpperCase()}${name.slice(1).toLowerCase()} `;
 };
 
+/** Whether a scheme is Plaza's secret key: only in a spec that keeps Plaza's conventions. */
+const plazaKey = (page: ApiPage, scheme: SecurityScheme | undefined): boolean => page.api.plaza === true && isPlazaKey(scheme);
+
 /** The environment variable a sample reads a scheme's credential from: the scheme's name in capitals, or PLAZA_SECRET_KEY. */
-function credentialVariable(name: string, scheme: SecurityScheme): string {
-  return isPlazaKey(scheme) ? 'PLAZA_SECRET_KEY' : snakeCase(name).toUpperCase();
+function credentialVariable(page: ApiPage, name: string, scheme: SecurityScheme): string {
+  return plazaKey(page, scheme) ? 'PLAZA_SECRET_KEY' : snakeCase(name).toUpperCase();
 }
 
 export type ApiPage = {
   id: string;
   title: string;
   api: {
+    /** Whether the spec keeps Plaza's conventions (lib/api-model/model.ts): only then do its key, error object and events get Plaza's words and links. */
+    plaza?: boolean;
+    /** Whether the page has Try it (the sandbox of Plaza's site). */
+    tryIt?: boolean;
     method: string;
     path: string;
     summary?: string;
@@ -259,10 +266,14 @@ function noneRequired(fields: FieldTable): FieldTable {
 }
 
 /** What a reader sends for one security scheme, in words. */
-function credentialWords(name: string, scheme: SecurityScheme | undefined): PhrasingContent[] {
+function credentialWords(page: ApiPage, name: string, scheme: SecurityScheme | undefined): PhrasingContent[] {
   const authorization = [text(' in the '), code('Authorization'), text(' header')];
   if (scheme?.type === 'apiKey')
-    return [text(isPlazaKey(scheme) ? 'your secret key in the ' : 'an API key in the '), code(scheme.name ?? name), text(` ${scheme.in}`)];
+    return [
+      text(plazaKey(page, scheme) ? 'your secret key in the ' : 'an API key in the '),
+      code(scheme.name ?? name),
+      text(` ${scheme.in}`),
+    ];
   if (scheme?.type === 'http' && scheme.scheme?.toLowerCase() === 'bearer') return [text('a bearer token'), ...authorization];
   if (scheme?.type === 'http' && scheme.scheme?.toLowerCase() === 'basic')
     return [text('a user name and password (HTTP basic, Base64 of '), code('user:password'), text(')'), ...authorization];
@@ -283,13 +294,13 @@ function authentication(page: ApiPage): PhrasingContent[] {
   const schemes = page.api.securitySchemes ?? {};
   const ways = requirements.map((requirement) =>
     joinWords(
-      Object.keys(requirement).map((name) => credentialWords(name, schemes[name])),
+      Object.keys(requirement).map((name) => credentialWords(page, name, schemes[name])),
       ' and ',
     ),
   );
   const samples = requirements.length > 1 ? [text(' The samples send the first.')] : [];
   const permission = (page.api as {'x-plaza-permission'?: string})['x-plaza-permission'];
-  const plaza = requirements.some((requirement) => Object.keys(requirement).some((name) => isPlazaKey(schemes[name])));
+  const plaza = requirements.some((requirement) => Object.keys(requirement).some((name) => plazaKey(page, schemes[name])));
   return [
     text('Send '),
     ...joinWords(ways, ' or '),
@@ -324,7 +335,8 @@ function bodySection(page: ApiPage): RootContent[] {
  * Whether a response's body is Plaza's error object, the one the errors page describes: an `error`
  * holding a `type` and a `code`. Only then does the page say so.
  */
-function isErrorObject(response: Response): boolean {
+function isErrorObject(page: ApiPage, response: Response): boolean {
+  if (!page.api.plaza) return false;
   const schema = Object.values(response.content ?? {})[0]?.schema;
   const error = schema ? flatten(schema).properties?.error : undefined;
   const properties = error ? flatten(error).properties : undefined;
@@ -360,7 +372,7 @@ function responseSection(page: ApiPage): RootContent[] {
           text('.'),
         ),
       );
-    if (isErrorObject(response)) {
+    if (isErrorObject(page, response)) {
       parts.push(
         paragraph(
           text('The body is an '),
@@ -496,7 +508,7 @@ function sampleCredentials(page: ApiPage): {headers: [string, Pieces][]; query: 
   for (const name of Object.keys(requirement)) {
     const scheme = page.api.securitySchemes?.[name];
     if (!scheme) continue;
-    const value = {env: credentialVariable(name, scheme)};
+    const value = {env: credentialVariable(page, name, scheme)};
     if (scheme.type === 'apiKey' && scheme.in === 'query') found.query.push([scheme.name ?? name, [value]]);
     else if (scheme.type === 'apiKey' && scheme.in === 'cookie') found.cookies.push([`${scheme.name ?? name}=`, value]);
     else if (scheme.type === 'apiKey') found.headers.push([scheme.name ?? name, [value]]);
@@ -709,18 +721,16 @@ function part(content: RootContent[], indexed: boolean): RootContent[] {
 const eventTags = new Set(['Webhooks', 'Events']);
 
 function eventCatalogueLink(page: ApiPage): RootContent[] {
-  const about = (page.api.tags ?? []).some((tag) => eventTags.has(tag));
+  const about = page.api.plaza && (page.api.tags ?? []).some((tag) => eventTags.has(tag));
   return about ? [paragraph(text('Every event type and its payload: '), link('Webhook events', '/api/webhook-events'), text('.'))] : [];
 }
 
-const imports: RootContent[] = [
-  "import Tabs from '@theme/Tabs';",
-  "import TabItem from '@theme/TabItem';",
-  "import TryIt from '@site/src/components/TryIt';",
-].map((value) => ({
-  type: 'mdxjsEsm',
-  value,
-}));
+const imports = (page: ApiPage): RootContent[] =>
+  [
+    "import Tabs from '@theme/Tabs';",
+    "import TabItem from '@theme/TabItem';",
+    ...(page.api.tryIt ? ["import TryIt from '@site/src/components/TryIt';"] : []),
+  ].map((value) => ({type: 'mdxjsEsm', value}));
 
 /**
  * The MDX of an operation page, front matter included; its meta description is the first sentence
@@ -745,7 +755,7 @@ export function createApiPageMD(page: ApiPage): string {
   });
   const body = toMdx(
     [
-      ...imports,
+      ...imports(page),
       ...part(
         [
           heading(1, title),
@@ -768,7 +778,7 @@ export function createApiPageMD(page: ApiPage): string {
         true,
       ),
       // The request panel, outside the parts: they become static trees, and it is a component with props.
-      ...(isWebhook(page) ? [] : [jsxBlock('TryIt', {method: api.method.toUpperCase(), path: api.path}, [])]),
+      ...(isWebhook(page) || !api.tryIt ? [] : [jsxBlock('TryIt', {method: api.method.toUpperCase(), path: api.path}, [])]),
       ...part(
         [
           ...(api.deprecated
@@ -798,10 +808,12 @@ export function createApiPageMD(page: ApiPage): string {
  * The MDX of an API's introduction page: its title, version and description from the spec, and
  * links to its downloads (plain anchors with `download`: static files, not routes of the site).
  */
-export function createInfoPageMD(page: InfoPage, downloads: Download[] = []): string {
-  const {title, version, description} = page.info;
+export function createInfoPageMD(page: InfoPage, downloads: Download[] = [], {home = false, plaza = true} = {}): string {
+  const {version, description} = page.info;
+  const title = plainText(page.info.title);
   const head = frontMatter({
     id: page.id,
+    ...(home ? {slug: '/'} : {}),
     title,
     description: description ? summary(description) : undefined,
     sidebar_label: 'Introduction',
@@ -823,9 +835,8 @@ export function createInfoPageMD(page: InfoPage, downloads: Download[] = []): st
               strong('Download:'),
               text(' '),
               ...links,
-              text(' ('),
-              link('how to import into Postman', '/api/#download-the-specs'),
-              text(')'),
+              // Plaza's API overview says how to import them into Postman.
+              ...(plaza ? [text(' ('), link('how to import into Postman', '/api/#download-the-specs'), text(')')] : []),
             ),
           ]
         : []),

@@ -7,7 +7,7 @@
  */
 import kebabCase from 'lodash/kebabCase';
 import type {ApiSpec} from '../api-model/model';
-import {operationSlug, type OpenApiDocument, type SecurityScheme} from '../api-model/specs';
+import {operationSlug, operationTitle, type OpenApiDocument, type SecurityScheme} from '../api-model/specs';
 import type {Download} from './downloads';
 import {createApiPageMD, createInfoPageMD, createTagPageMD, type ApiPage} from './operation-page';
 import {schemaExample, type Schema} from './schema';
@@ -29,13 +29,6 @@ const httpMethods = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 
 type Json = Record<string, unknown>;
 type Tag = {name: string; description?: string; 'x-displayName'?: string};
 type PageOperation = {id: string; title: string; method: string; tags: string[]; deprecated: boolean; page: ApiPage};
-
-/** The title of an operation: its summary, else its operationId, else its method and path. */
-function operationTitle(operation: Json, fallback: string): string {
-  const summary = typeof operation.summary === 'string' ? operation.summary.trim() : '';
-  const operationId = typeof operation.operationId === 'string' ? operation.operationId : '';
-  return summary || operationId || fallback;
-}
 
 /** The operation's parameters, then those of its path item that it does not redefine (same name and place). */
 function parametersOf(operation: Json, item: Json): unknown[] {
@@ -65,7 +58,7 @@ function jsonRequestBodyExample(operation: Json): unknown {
 }
 
 /** Every operation of the document and every webhook of its `webhooks`, in the order the document gives them. */
-function pageOperations(document: OpenApiDocument): PageOperation[] {
+function pageOperations(document: OpenApiDocument, plaza: boolean, tryIt: boolean): PageOperation[] {
   const schemes = securitySchemesOf(document);
   const pages: PageOperation[] = [];
   const add = (item: Json, method: string, operation: Json, path: string, webhook?: string) => {
@@ -74,6 +67,8 @@ function pageOperations(document: OpenApiDocument): PageOperation[] {
     const tags = ((operation.tags as unknown[] | undefined) ?? []).filter((tag): tag is string => typeof tag === 'string');
     const api = {
       ...operation,
+      plaza,
+      tryIt,
       summary: title,
       parameters: parametersOf(operation, item),
       tags,
@@ -97,8 +92,11 @@ function pageOperations(document: OpenApiDocument): PageOperation[] {
   return pages;
 }
 
-/** The pages and the sidebar of one API's reference. */
-export function renderReference(api: ApiSpec, downloads: Download[]): Reference {
+/**
+ * The pages and the sidebar of one API's reference. With `preview` (a site of this API alone), its
+ * introduction is the site's home page, and its operations have no Try it: that is Plaza's sandbox.
+ */
+export function renderReference(api: ApiSpec, downloads: Download[], {preview = false} = {}): Reference {
   const {resolved} = api;
   const folder = api.route.replace(/^\//, '');
   const docId = (id: string) => `${folder}/${id}`;
@@ -113,12 +111,13 @@ export function renderReference(api: ApiSpec, downloads: Download[]): Reference 
       createInfoPageMD(
         {id, info: {title: info.title ?? 'Introduction', version: info.version ?? '', description: info.description}},
         downloads,
+        {home: preview, plaza: api.plaza},
       ),
     );
     sidebar.push({type: 'doc', id: docId(id)});
   }
 
-  const operations = pageOperations(resolved);
+  const operations = pageOperations(resolved, api.plaza, !preview);
   for (const operation of operations) files.set(`${operation.id}.api.mdx`, createApiPageMD(operation.page));
 
   const declared = (resolved.tags ?? []) as Tag[];

@@ -45,14 +45,15 @@ export function stepEnv(dir: string, env: NodeJS.ProcessEnv = process.env): Node
 }
 
 /**
- * Runs `steps` in order in `dir`; the first that fails stops the run. With `quiet`, a step's output
- * is kept and returned in the error instead of shown.
+ * Runs `steps` in order in `dir`; the first that fails stops the run. With `quiet`, the steps' output
+ * is kept instead of shown: returned, or in the error of the step that failed.
  */
 export function runSteps(
   steps: Step[],
   dir: string,
   {env = process.env, quiet = false}: {env?: NodeJS.ProcessEnv; quiet?: boolean} = {},
-): void {
+): string {
+  let kept = '';
   for (const step of steps) {
     if (!quiet) console.log(`== ${step.name}`);
     const [command = '', ...args] = step.command;
@@ -65,6 +66,7 @@ export function runSteps(
       encoding: 'utf8',
       maxBuffer: 256 * 1024 * 1024,
     });
+    if (quiet) kept += `${result.stdout}${result.stderr}`;
     if (result.status !== 0) {
       const output = quiet ? `:\n${result.stdout}${result.stderr}` : '';
       throw new Error(
@@ -72,4 +74,5 @@ export function runSteps(
       );
     }
   }
+  return kept;
 }

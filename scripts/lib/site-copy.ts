@@ -54,8 +54,21 @@ export function runIn(dir: string, command: string, args: string[], env: Record<
  * do not apply, and broken links only warn, as the guides link to operations of Plaza's specs that
  * other specs lack. `env` adds to the build's environment (a copy of Plaza's own site with a setting).
  */
-export function buildCopy(dir: string, env: Record<string, string> = {PLAZA_FOREIGN_SPECS: 'true'}): void {
-  runSteps(siteSteps, dir, {env: {...process.env, ...env}, quiet: true});
+export function buildCopy(dir: string, env: Record<string, string> = {PLAZA_FOREIGN_SPECS: 'true'}): string {
+  return runSteps(siteSteps, dir, {env: {...process.env, ...env}, quiet: true});
+}
+
+/**
+ * The build's warnings, each with the lines that detail it: a Docusaurus `[WARNING]` line and the
+ * indented or listed lines after it (the broken links, page by page), and the bundler's warnings.
+ */
+export function buildWarnings(output: string): string[] {
+  const warnings: string[] = [];
+  for (const line of output.split('\n')) {
+    if (/\[WARNING\]|compiled with \d+ warnings?/i.test(line)) warnings.push(line.trim());
+    else if (/^(\s+\S|- )/.test(line) && warnings.at(-1)?.startsWith('[WARNING]')) warnings[warnings.length - 1] += `\n  ${line.trim()}`;
+  }
+  return warnings;
 }
 
 /** A port that nothing listens on now. */

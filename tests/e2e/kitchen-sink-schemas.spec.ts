@@ -5,7 +5,7 @@
  * nullable; readOnly and writeOnly fields on their side only; deep fields collapsed and openable;
  * and the same facts in the pages' Markdown twins. Expected values are read from the fixture.
  *
- * The setup project of playwright.config.ts builds the kitchen-sink site (tests/lib/site-copy.ts).
+ * The setup project of playwright.config.ts builds the kitchen-sink site (tests/lib/kitchen-sink.ts).
  */
 import {readFileSync} from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
@@ -44,10 +44,10 @@ const options = paymentMethod.oneOf!.map(({$ref}) => {
 });
 
 const pages = {
-  pay: '/api/accounts/pay-for-cake',
-  cake: '/api/accounts/order-cake',
-  tree: '/api/accounts/get-category-tree',
-  pastry: '/api/accounts/order-pastry',
+  pay: `${kitchenSink.route}/pay-for-cake`,
+  cake: `${kitchenSink.route}/order-cake`,
+  tree: `${kitchenSink.route}/get-category-tree`,
+  pastry: `${kitchenSink.route}/order-pastry`,
 };
 
 let served: Served;

@@ -1,31 +1,28 @@
 /**
- * The kitchen-sink site: the project built with tests/fixtures/kitchen-sink.yaml standing in for
- * both specs, in a copy made by scripts/lib/site-copy.ts.
+ * The kitchen-sink site: tests/fixtures/kitchen-sink.yaml, a spec that is not Plaza's, built by
+ * `npm run preview` (scripts/preview.ts) as a spec author builds theirs.
  */
 import {createHash} from 'node:crypto';
-import {copyFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {buildCopy, copyProject} from '../../scripts/lib/site-copy';
+import {previewRoute} from '../../lib/api-model/site';
+import {runIn, type RunResult} from '../../scripts/lib/site-copy';
 
 const root = process.cwd();
+const fixture = join(root, 'tests', 'fixtures', 'kitchen-sink.yaml');
 
 /**
- * The kitchen sink (tests/fixtures/kitchen-sink.yaml) is built once per `playwright test` run by
- * the setup project of playwright.config.ts into this folder, one per checkout of the project;
- * each spec file that checks its pages then serves `kitchenSink.build` itself.
+ * The kitchen sink is built once per `playwright test` run by the setup project of
+ * playwright.config.ts into `build`, one per checkout of the project; each spec file that checks its
+ * pages then serves it itself. `env` makes a command of the project read the kitchen sink as the
+ * site's one spec, as the preview's build does.
  */
-export const kitchenSink = (() => {
-  const dir = join(tmpdir(), `plaza-kitchen-sink-${createHash('sha256').update(root).digest('hex').slice(0, 12)}`);
-  return {fixture: join(root, 'tests', 'fixtures', 'kitchen-sink.yaml'), dir, build: join(dir, 'build')};
-})();
+export const kitchenSink = {
+  fixture,
+  build: join(tmpdir(), `plaza-kitchen-sink-${createHash('sha256').update(root).digest('hex').slice(0, 12)}`),
+  route: previewRoute,
+  env: {PLAZA_PREVIEW_SPEC: fixture},
+};
 
-/**
- * Copies the project to kitchenSink.dir with the kitchen sink standing in for both specs (the
- * site's two APIs are fixed, so each shows the same pages), and builds it.
- */
-export function buildKitchenSink(): void {
-  copyProject(kitchenSink.dir);
-  for (const file of ['accounts.yaml', 'financial.yaml']) copyFileSync(kitchenSink.fixture, join(kitchenSink.dir, 'specs', file));
-  buildCopy(kitchenSink.dir);
-}
+/** Builds the kitchen sink with `npm run preview`; what the command printed, and its exit status. */
+export const buildKitchenSink = (): RunResult => runIn(root, 'npx', ['tsx', 'scripts/preview.ts', fixture, '--out', kitchenSink.build]);

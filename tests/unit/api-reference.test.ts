@@ -15,7 +15,7 @@ import {renderReference} from '../../lib/api-render/reference';
 async function apiOf(document: object): Promise<ApiSpec> {
   const [api] = apis;
   const source = JSON.stringify(document);
-  return {...api, source, ...(await readSpecText(source, resolve('specs/test.yaml'), 'specs/test.yaml'))};
+  return {...api, plaza: false, source, ...(await readSpecText(source, resolve('specs/test.yaml'), 'specs/test.yaml'))};
 }
 
 const minimal = {
@@ -79,7 +79,12 @@ test('an empty summary falls back to the operationId; pages are named by slug an
 
 test('every operation and webhook of the kitchen sink has its page', async () => {
   const fixture = 'tests/fixtures/kitchen-sink.yaml';
-  const api = {...apis[0], source: readFileSync(fixture, 'utf8'), ...(await readSpecText(readFileSync(fixture, 'utf8'), resolve(fixture)))};
+  const api = {
+    ...apis[0],
+    plaza: false,
+    source: readFileSync(fixture, 'utf8'),
+    ...(await readSpecText(readFileSync(fixture, 'utf8'), resolve(fixture))),
+  };
   const {files} = renderReference(api, []);
   const operations = Object.values(api.document.paths ?? {}).flatMap((item) =>
     Object.keys(item).filter((key) => ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'].includes(key)),

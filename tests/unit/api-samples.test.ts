@@ -2,9 +2,9 @@
  * The request samples and response examples on every generated operation page parse in their
  * own language: bash with `bash -n`, JavaScript with `node --check`, Python with its `ast`
  * module, PHP with the php-parser package, Java compiled by `javac`, C# with the tree-sitter C#
- * grammar, JSON with JSON.parse. The pages are rendered from the model of the specs/ of the folder
- * it runs in: the project, or a copy with other specs (tests/e2e/hostile-specs.spec.ts runs it on
- * its fixture).
+ * grammar, JSON with JSON.parse. The pages are rendered from the model of the site's specs
+ * (lib/api-model/site.ts) in the folder it runs in: the project, a copy with other specs
+ * (tests/e2e/hostile-specs.spec.ts runs it on its fixture), or a preview's spec (the kitchen sink).
  */
 import {execFileSync} from 'node:child_process';
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
@@ -13,6 +13,7 @@ import {join} from 'node:path';
 import {after, before, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {loadApiModel} from '../../lib/api-model/model';
+import {siteApis} from '../../lib/api-model/site';
 import {listOperations} from '../../lib/api-model/specs';
 import {downloadsOf} from '../../lib/api-render/downloads';
 import {renderReference} from '../../lib/api-render/reference';
@@ -30,7 +31,8 @@ let operations = 0;
 let webhooks = 0;
 
 before(async () => {
-  const model = await loadApiModel('.');
+  const {apis, preview} = siteApis();
+  const model = await loadApiModel('.', {apis, foreign: preview !== undefined});
   pages = model.apis.flatMap((api) =>
     [...renderReference(api, downloadsOf(api.name)).files]
       .filter(([file]) => file.endsWith('.api.mdx'))

@@ -228,5 +228,11 @@ test('a spec whose security a collection cannot send, or without servers, stops 
     components: {...spec.components, securitySchemes: {Digest: {type: 'http', scheme: 'digest'}}},
   };
   await assert.rejects(toPostmanCollection(api, digest), /names Digest \(HTTP digest\), which a Postman collection cannot send/);
-  await assert.rejects(toPostmanCollection(api, {...spec, servers: []}), /no servers/);
+  // OpenAPI's default server is `/` of wherever the document is served: the reader sets the host.
+  const serverless = (await toPostmanCollection(api, {...spec, servers: []})) as CollectionJson;
+  assert.equal(serverless.variable?.find((item) => item.key === 'baseUrl')?.value, '');
+  assert.match(
+    String((serverless.info as {description?: {content: string}}).description?.content),
+    /names no server: set `baseUrl` to the API's address/,
+  );
 });

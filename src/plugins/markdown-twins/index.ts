@@ -23,6 +23,8 @@ export type Options = {
   summary: string;
   /** The sections of llms.txt, in order; a page belongs to the section with the longest matching route prefix. */
   sections: {title: string; prefixes: string[]}[];
+  /** Whether the site's home page is src/pages/index.tsx, whose twin is written from its content; a preview site's home is a doc. */
+  home?: boolean;
 };
 
 type SidebarItem = LoadedContent['loadedVersions'][number]['sidebars'][string][number];
@@ -102,7 +104,8 @@ export default function markdownTwins(options: Options): (context: LoadContext) 
           walk(item.items);
         }
       };
-      add(homePage(siteConfig.title, String(siteConfig.customFields?.brand), (to) => resolveUrl(to, context.siteDir)));
+      if (options.home !== false)
+        add(homePage(siteConfig.title, String(siteConfig.customFields?.brand), (to) => resolveUrl(to, context.siteDir)));
       Object.values(version.sidebars).forEach(walk);
       version.docs.forEach((doc) => addDoc(doc));
       if (routes.has('/search')) add(searchPage(siteConfig.title, siteUrl));
