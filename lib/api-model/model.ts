@@ -120,10 +120,18 @@ function problemLine(parsed: unknown, problem: {message: string; location: {poin
 /** Whether a pointer is inside an example's value (`.../example/...`, `.../examples/<name>/value/...`, a schema's `examples`). */
 const inExample = (pointer: string): boolean => /\/(example|examples\/[^/]+\/value|examples\/\d+)(\/|$)/.test(pointer);
 
-/** The document with each component schema that has no title titled by its name. */
+/**
+ * The key that keeps a component schema's name once its `$ref`s are replaced by it: a discriminator
+ * without a mapping selects a schema by that name (OpenAPI's implicit mapping), whatever its title.
+ */
+export const schemaNameKey = 'x-schema-name';
+
+/** The document with each component schema named (schemaNameKey), and titled by its name when it has no title. */
 function titled(document: OpenApiDocument): OpenApiDocument {
   for (const [name, schema] of Object.entries(document.components?.schemas ?? {})) {
-    if (schema && typeof schema === 'object' && !('title' in schema) && !('$ref' in schema)) (schema as {title?: string}).title = name;
+    if (!schema || typeof schema !== 'object' || '$ref' in schema) continue;
+    if (!('title' in schema)) (schema as {title?: string}).title = name;
+    (schema as Record<string, unknown>)[schemaNameKey] = name;
   }
   return document;
 }

@@ -109,7 +109,7 @@ function tidy(value: unknown, key = ''): unknown {
   const entries = Object.entries(value).filter(([childKey, child]) => {
     if (childKey === 'id' || child === null) return false;
     if ((childKey === 'event' || childKey === 'body') && typeof child === 'object' && Object.keys(child).length === 0) return false;
-    if (childKey === 'description' && (child as {content?: string}).content === '') return false;
+    if (childKey === 'description' && typeof child === 'object' && !(child as {content?: string}).content) return false;
     return !(key === 'request' && childKey === 'name');
   });
   const node = Object.fromEntries(

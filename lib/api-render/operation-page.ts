@@ -35,7 +35,7 @@ import {
 } from './schema';
 
 type Example = {summary?: string; value?: unknown};
-type Media = {schema?: Schema; example?: unknown; examples?: Record<string, Example>};
+type Media = {schema?: Schema; example?: unknown; examples?: Record<string, Example>; encoding?: Record<string, {contentType?: string}>};
 type Parameter = {
   name: string;
   in: string;
@@ -79,6 +79,8 @@ export type ApiPage = {
     plaza?: boolean;
     /** Whether the page has Try it (the sandbox of Plaza's site). */
     tryIt?: boolean;
+    /** A webhook of the spec's `webhooks`: its key there, and the method of the request the API sends. */
+    webhook?: {name: string; method: string};
     method: string;
     path: string;
     summary?: string;
@@ -92,7 +94,6 @@ export type ApiPage = {
     servers?: {url: string}[];
     security?: Record<string, string[]>[];
     securitySchemes?: Record<string, SecurityScheme>;
-    jsonRequestBodyExample?: unknown;
   };
 };
 
@@ -189,6 +190,8 @@ function table(rows: Field[]): RootContent[] {
   const lines = rows.map((field) => {
     const parts = [field.description, ...field.constraints].filter(Boolean).map(cell);
     if (field.repeats) parts.push(repeatsLink(field.repeats));
+    if (field.same)
+      parts.push([text('The same fields as '), code(field.same.path), text(' in the '), strong(field.same.shape), text(' shape above.')]);
     const description = parts.flatMap((part, index) => [...(index ? [text(' ')] : []), ...part]);
     return row([nameCell(field), [text(field.type)], description]);
   });
@@ -266,8 +269,9 @@ function noneRequired(fields: FieldTable): FieldTable {
 }
 
 /** What a reader sends for one security scheme, in words. */
-function credentialWords(page: ApiPage, name: string, scheme: SecurityScheme | undefined): PhrasingContent[] {
-  const authorization = [text(' in the '), code('Authorization'), text(' header')];
+function credentialWords(page: ApiPage, name: string, scheme: SecurityScheme | undefined, scopes: string[] = []): PhrasingContent[] {
+  const granted = scopes.length ? [text(scopes.length > 1 ? ' granting the scopes ' : ' granting the scope '), ...typeList(scopes)] : [];
+  const authorization = [...granted, text(' in the '), code('Authorization'), text(' header')];
   if (scheme?.type === 'apiKey')
     return [
       text(plazaKey(page, scheme) ? 'your secret key in the ' : 'an API key in the '),
@@ -294,7 +298,7 @@ function authentication(page: ApiPage): PhrasingContent[] {
   const schemes = page.api.securitySchemes ?? {};
   const ways = requirements.map((requirement) =>
     joinWords(
-      Object.keys(requirement).map((name) => credentialWords(page, name, schemes[name])),
+      Object.entries(requirement).map(([name, scopes]) => credentialWords(page, name, schemes[name], scopes)),
       ' and ',
     ),
   );
@@ -318,17 +322,53 @@ function parameterSection(page: ApiPage, place: keyof typeof parameterTitles): R
   return matching.length ? [heading(3, parameterTitles[place]), ...table(matching.map(parameterField))] : [];
 }
 
+/**
+ * The media types of a body grouped by schema: types whose schemas are the same (a JSON body that
+ * may also be sent as a form) are documented once, together.
+ */
+function mediaGroups(content: Record<string, Media> | undefined): {types: string[]; schema?: Schema}[] {
+  const groups: {types: string[]; schema?: Schema; key: string}[] = [];
+  for (const [type, media] of Object.entries(content ?? {})) {
+    const key = JSON.stringify(media.schema ?? null);
+    const group = groups.find((candidate) => candidate.key === key);
+    if (group) group.types.push(type);
+    else groups.push({types: [type], schema: media.schema, key});
+  }
+  return groups.map(({types, schema}) => ({types, schema}));
+}
+
+/** `a`, `b` or `c`, as code. */
+const typeList = (types: string[]): PhrasingContent[] =>
+  types.flatMap((type, index) => [...(index === 0 ? [] : [text(index === types.length - 1 ? ' or ' : ', ')]), code(type)]);
+
+/**
+ * Each group of media types with its schema's fields: one group is shown as it is; several (a body
+ * whose JSON and form differ) are a switch of tabs, one per group, labelled with its types.
+ */
+function mediaTables(
+  groups: {types: string[]; schema?: Schema}[],
+  render: (schema: Schema, index: number) => RootContent[],
+): RootContent[] {
+  const shown = groups.map((group, index) => ({group, body: group.schema ? render(group.schema, index) : []}));
+  if (shown.length <= 1) return shown.flatMap(({body}) => body);
+  const items = shown.map(({group, body}, index) =>
+    jsxBlock('TabItem', {value: String(index + 1), label: group.types.join(', ')}, body.length ? body : [paragraph(text('No schema.'))]),
+  );
+  return [jsxBlock('Tabs', {className: 'api-alternatives api-media-types'}, items)];
+}
+
 function bodySection(page: ApiPage): RootContent[] {
   const {requestBody} = page.api;
-  const parts: RootContent[] = [];
-  Object.entries(requestBody?.content ?? {}).forEach(([type, media], index) => {
-    const schema = media.schema ? flatten(media.schema) : undefined;
-    parts.push(heading(3, 'Body'), paragraph(text('Content type '), code(type), text(`${requestBody?.required ? ', required' : ''}.`)));
-    const description = requestBody?.description ?? schema?.description;
-    if (description) parts.push(...specMarkdown(description));
-    if (schema) parts.push(...fieldTables(fieldTable(schema, 'request', `request-${index + 1}`)));
-  });
-  return parts;
+  const groups = mediaGroups(requestBody?.content);
+  if (groups.length === 0) return [];
+  const types = groups.flatMap((group) => group.types);
+  const description = requestBody?.description ?? (groups[0]?.schema ? flatten(groups[0].schema).description : undefined);
+  return [
+    heading(3, 'Body'),
+    paragraph(text('Content type '), ...typeList(types), text(`${requestBody?.required ? ', required' : ''}.`)),
+    ...(description ? specMarkdown(description) : []),
+    ...mediaTables(groups, (schema, index) => fieldTables(fieldTable(flatten(schema), 'request', `request-${index + 1}`))),
+  ];
 }
 
 /**
@@ -395,8 +435,10 @@ function responseSection(page: ApiPage): RootContent[] {
       deprecated: false,
     }));
     if (headers.length) parts.push(paragraph(text('Headers:')), ...table(headers));
-    const media = Object.values(response.content ?? {})[0];
-    const body = media?.schema ? fieldTables(noneRequired(fieldTable(media.schema, 'response', `response-${status}`))) : [];
+    const groups = mediaGroups(response.content);
+    const body = mediaTables(groups, (schema, index) =>
+      fieldTables(noneRequired(fieldTable(schema, 'response', `response-${status}${index ? `-${index + 1}` : ''}`))),
+    );
     if (body.length) parts.push(paragraph(text('Body:')), ...body);
     parts.push(...linkParts(response));
   }
@@ -502,9 +544,14 @@ function joinPieces(texts: Pieces[], separator: (index: number) => string): Piec
  * The credentials of the operation's first security requirement (the samples send one way), as
  * headers and query parameters whose values the samples read from the environment.
  */
-function sampleCredentials(page: ApiPage): {headers: [string, Pieces][]; query: [string, Pieces][]; cookies: Pieces[]} {
+function sampleCredentials(page: ApiPage): {
+  headers: [string, Pieces][];
+  query: [string, Pieces][];
+  cookies: Pieces[];
+  basic?: SampleRequest['basic'];
+} {
   const requirement = page.api.security?.[0] ?? {};
-  const found = {headers: [] as [string, Pieces][], query: [] as [string, Pieces][], cookies: [] as Pieces[]};
+  const found: ReturnType<typeof sampleCredentials> = {headers: [], query: [], cookies: []};
   for (const name of Object.keys(requirement)) {
     const scheme = page.api.securitySchemes?.[name];
     if (!scheme) continue;
@@ -512,41 +559,75 @@ function sampleCredentials(page: ApiPage): {headers: [string, Pieces][]; query: 
     if (scheme.type === 'apiKey' && scheme.in === 'query') found.query.push([scheme.name ?? name, [value]]);
     else if (scheme.type === 'apiKey' && scheme.in === 'cookie') found.cookies.push([`${scheme.name ?? name}=`, value]);
     else if (scheme.type === 'apiKey') found.headers.push([scheme.name ?? name, [value]]);
+    else if (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'basic')
+      found.basic = {user: `${value.env}_USER`, password: `${value.env}_PASSWORD`};
     else found.headers.push(['Authorization', [authorizationPrefix(scheme), value]]);
   }
   return found;
 }
 
-/** A form field's value in the samples: its example, else its first enum value or default; objects as JSON. */
-function formValue(field: Schema): string | undefined {
-  const value = field.example ?? field.enum?.[0] ?? field.default;
-  if (value === undefined) return undefined;
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
-}
+/** A JSON media type: `application/json` with or without parameters, or any `+json` type (`application/vnd.api+json`). */
+export const isJsonType = (type: string): boolean => /^application\/json\b/i.test(type) || /\+json\b/i.test(type);
+
+type FormField = Schema & {contentMediaType?: string; contentEncoding?: string};
+
+/** A field sent as a file: `format: binary` (3.0), or a string with a content media type or binary encoding (3.1). */
+const isBinary = (field: FormField): boolean =>
+  field.format === 'binary' || (field.type === 'string' && (field.contentMediaType !== undefined || field.contentEncoding === 'binary'));
 
 /** The sample file of a binary field: its example, else a name made of the field's name and its media type's subtype. */
-function sampleFile(name: string, field: Schema & {contentMediaType?: string}): string {
+function sampleFile(name: string, field: FormField, type = field.contentMediaType): string {
   if (typeof field.example === 'string') return field.example;
-  const subtype = field.contentMediaType?.split('/')[1]?.split(/[+;]/)[0];
-  if (!subtype) return 'document.pdf';
-  return `${name}.${subtype === 'octet-stream' ? 'bin' : subtype}`;
+  const subtype = type?.split(',')[0]?.trim().split('/')[1]?.split(/[+;]/)[0];
+  return `${name}.${!subtype || subtype === 'octet-stream' ? 'bin' : subtype}`;
 }
 
-const isBinary = (field: Schema & {contentMediaType?: string}): boolean =>
-  field.format === 'binary' || (field.type === 'string' && field.contentMediaType !== undefined);
-
-/** The fields a form sample sends: required ones, and optional ones the spec gives a value for. */
-function formFields(schema: Schema | undefined): [string, Schema][] {
-  const flat = flatten(schema ?? {});
-  return Object.entries(flat.properties ?? {})
-    .map(([name, property]): [string, Schema] => [name, flatten(property)])
-    .filter(([name, field]) => flat.required?.includes(name) || isBinary(field) || formValue(field) !== undefined);
+/**
+ * A form field's value in the samples: its example; for a required field with none, its default or
+ * first allowed value. An optional field with no example is not sent: the API's own default applies,
+ * which a sample must not change.
+ */
+function formValue(field: Schema, required: boolean): unknown {
+  return field.example ?? (required ? (field.default ?? field.enum?.[0]) : undefined);
 }
 
-function multipartParts(schema: Schema | undefined): Part[] {
-  return formFields(schema).map(([name, field]) =>
-    isBinary(field) ? {name, file: sampleFile(name, field)} : {name, value: formValue(field) ?? `{${name}}`},
-  );
+/**
+ * The parts of a form: one per field, an array's items each a part of the same name (files too),
+ * an object as JSON text. `values` are an example's, or made from the schema.
+ */
+function formParts(media: Media, values: [string, unknown][]): Part[] {
+  const properties = flatten(media.schema ?? {}).properties ?? {};
+  return values.flatMap(([name, value]): Part[] => {
+    const field: FormField = flatten(properties[name] ?? {});
+    const item: FormField = field.type === 'array' && field.items !== undefined ? flatten(field.items) : field;
+    const type = media.encoding?.[name]?.contentType;
+    const one = (piece: unknown): Part =>
+      isBinary(item)
+        ? {name, file: typeof piece === 'string' && piece ? piece : sampleFile(name, item, type ?? item.contentMediaType)}
+        : {name, value: piece === undefined ? `{${name}}` : typeof piece === 'object' ? JSON.stringify(piece) : String(piece)};
+    return Array.isArray(value) && field.type === 'array' ? value.map(one) : [one(value)];
+  });
+}
+
+/**
+ * The forms a sample sends, by label: each of the spec's examples, or else one made from the schema
+ * (its required fields, files, and the optional fields the spec gives an example for).
+ */
+function forms(media: Media): [string, Part[]][] {
+  const examples = mediaExamples(media).filter(([, example]) => example.value && typeof example.value === 'object');
+  if (examples.length)
+    return examples.map(([name, example]) => [example.summary ?? name, formParts(media, Object.entries(example.value as object))]);
+  const schema = flatten(media.schema ?? {});
+  const values = Object.entries(schema.properties ?? {}).flatMap(([name, property]): [string, unknown][] => {
+    const field: FormField = flatten(property);
+    const required = schema.required?.includes(name) === true;
+    const item: FormField = field.type === 'array' && field.items !== undefined ? flatten(field.items) : field;
+    if (field.readOnly) return [];
+    if (isBinary(item)) return [[name, undefined]];
+    const value = formValue(field, required);
+    return value !== undefined || required ? [[name, value]] : [];
+  });
+  return [['form', formParts(media, values)]];
 }
 
 /** A JSON value as XML under an element `name`, for the samples of XML bodies. */
@@ -594,31 +675,40 @@ function sampleRequests(page: ApiPage): [string, SampleRequest][] {
     method: method.toUpperCase(),
     url: urlPieces,
     credentials: [...credentials.headers, ...cookieHeader],
+    ...(credentials.basic ? {basic: credentials.basic} : {}),
     headers,
     answer: answerOf(page),
   };
-  const content = requestBody?.content ?? {};
-  if (content['multipart/form-data']) {
-    return [['multipart', {...base, body: {multipart: multipartParts(content['multipart/form-data'].schema)}}]];
+  // JSON first when the body may be JSON: every field can be sent as it is, nested ones too.
+  const content = Object.entries(requestBody?.content ?? {});
+  const json = content.find(([type]) => isJsonType(type));
+  if (json) {
+    const [type, media] = json;
+    const typed = type === 'application/json' ? {} : {type};
+    const examples = examplesOf(media, 'request');
+    if (examples.length)
+      return examples.map(([name, example]) => [example.summary ?? name, {...base, body: {json: example.value, ...typed}}]);
+    return [['body', {...base, body: {json: {}, ...typed}}]];
   }
-  const form = content['application/x-www-form-urlencoded'];
+  const multipart = content.find(([type]) => /^multipart\//i.test(type))?.[1];
+  if (multipart) return forms(multipart).map(([label, parts]) => [label, {...base, body: {multipart: parts}}]);
+  const form = content.find(([type]) => /^application\/x-www-form-urlencoded\b/i.test(type))?.[1];
   if (form)
-    return [['form', {...base, body: {form: formFields(form.schema).map(([name, field]) => [name, formValue(field) ?? `{${name}}`])}}]];
-  const examples = mediaExamples(content['application/json']);
-  if (examples.length) {
-    return examples.map(([name, example]) => [example.summary ?? name, {...base, body: {json: example.value}}]);
-  }
-  if (content['application/json']) return [['body', {...base, body: {json: page.api.jsonRequestBodyExample ?? {}}}]];
-  const [type, media] = Object.entries(content)[0] ?? [];
+    return forms(form).map(([label, parts]) => [
+      label,
+      {...base, body: {form: parts.map((part): [string, string] => [part.name, 'value' in part ? part.value : part.file])}},
+    ]);
+  const [type, media] = content[0] ?? [];
   if (type && media && /[/+]xml\b/.test(type) && mediaExamples(media).length) {
     const root = (media.schema as {xml?: {name?: string}} | undefined)?.xml?.name ?? 'body';
     return mediaExamples(media).map(([name, example]) => [
       example.summary ?? name,
-      {...base, body: {text: xml(root, example.value), type}},
+      {...base, body: {text: typeof example.value === 'string' ? example.value : xml(root, example.value), type}},
     ]);
   }
-  if (type && media)
-    return [['file', {...base, body: {file: sampleFile('body', {...flatten(media.schema ?? {}), contentMediaType: type}), type}}]];
+  if (type && media && (type.startsWith('text/') || /[/+]xml\b/.test(type)) && typeof media.example === 'string')
+    return [['body', {...base, body: {text: media.example, type}}]];
+  if (type && media) return [['file', {...base, body: {file: sampleFile('body', flatten(media.schema ?? {}), type), type}}]];
   return [['request', base]];
 }
 
@@ -657,8 +747,22 @@ function exampleTabs(entries: [string, RootContent[]][]): RootContent[] {
 }
 
 /** An example as the reader sees it: a string as it is (text, XML), anything else as JSON. */
-const exampleBlock = (value: unknown): RootContent =>
-  typeof value === 'string' ? fenced('text', value) : fenced('json', JSON.stringify(value, null, 2));
+/** An example as the reader sees it, in its media type's syntax: XML as XML, a string as it is, anything else as JSON. */
+function exampleBlock(value: unknown, type = 'application/json', schema?: Schema): RootContent {
+  if (/[/+]xml\b/i.test(type)) {
+    const root = (schema as {xml?: {name?: string}} | undefined)?.xml?.name ?? schema?.title ?? 'body';
+    return fenced('xml', typeof value === 'string' ? value : xml(root, value));
+  }
+  return typeof value === 'string' ? fenced('text', value) : fenced('json', JSON.stringify(value, null, 2));
+}
+
+/** The examples of a media type: its own, else one made from its schema (the fields' examples, then values of their types). */
+function examplesOf(media: Media, direction: 'request' | 'response'): [string, Example][] {
+  const examples = mediaExamples(media);
+  if (examples.length || !media.schema) return examples;
+  const built = schemaExample(media.schema, direction) ?? schemaExample(media.schema, direction, true);
+  return built === undefined ? [] : [['example', {value: built}]];
+}
 
 function responseExamples(page: ApiPage): RootContent[] {
   const responses = Object.entries(page.api.responses ?? {});
@@ -666,16 +770,12 @@ function responseExamples(page: ApiPage): RootContent[] {
   const items = responses.map(([status, response]): Tab => {
     const media = Object.entries(response.content ?? {});
     // With several media types, each example's label names its type.
-    const blocks = media.flatMap(([type, content]) => {
-      const examples = mediaExamples(content);
-      // Without examples of the media type's own, the schema's (or its fields') examples make one.
-      const built = examples.length || !content.schema ? undefined : schemaExample(content.schema, 'response');
-      if (built !== undefined) examples.push(['example', {value: built}]);
-      return examples.map(([name, example]): [string, RootContent[]] => {
+    const blocks = media.flatMap(([type, content]) =>
+      examplesOf(content, 'response').map(([name, example]): [string, RootContent[]] => {
         const label = example.summary ?? name;
-        return [media.length > 1 ? `${label} (${type})` : label, [exampleBlock(example.value)]];
-      });
-    });
+        return [media.length > 1 ? `${label} (${type})` : label, [exampleBlock(example.value, type, content.schema)]];
+      }),
+    );
     return {value: status, label: status, body: blocks.length ? exampleTabs(blocks) : [paragraph(jsxInline('p', {}, [text('No body.')]))]};
   });
   const success = responses.find(([status]) => status.startsWith('2'))?.[0] ?? responses[0]?.[0] ?? '';
@@ -691,9 +791,9 @@ const isWebhook = (page: ApiPage): boolean => page.api.method === 'event';
 /** The payload examples of a webhook, one JSON block each. */
 function payloadExamples(page: ApiPage): [string, RootContent[]][] {
   const [type, media] = Object.entries(page.api.requestBody?.content ?? {})[0] ?? [];
-  const examples = mediaExamples(media);
+  const examples = media ? examplesOf(media, 'request') : [];
   if (examples.length === 0) return [['payload', [paragraph(jsxInline('p', {}, [text(type ? 'No example.' : 'No body.')]))]]];
-  return examples.map(([name, example]) => [example.summary ?? name, [fenced('json', JSON.stringify(example.value, null, 2))]]);
+  return examples.map(([name, example]) => [example.summary ?? name, [exampleBlock(example.value, type, media?.schema)]]);
 }
 
 function samplesAside(page: ApiPage): RootContent {
@@ -746,7 +846,12 @@ export function createApiPageMD(page: ApiPage): string {
   const head = frontMatter({
     id: page.id,
     title,
-    description: api.description ? summary(api.description) : undefined,
+    // Without one, Docusaurus would take the page's first line, its title, as its description.
+    description: api.description
+      ? summary(api.description)
+      : isWebhook(page)
+        ? `The ${api.webhook?.name ?? title} webhook.`
+        : `${api.method.toUpperCase()} ${api.path}`,
     sidebar_label: title,
     hide_table_of_contents: true,
     sidebar_class_name: `${method} api-method`,
@@ -764,6 +869,10 @@ export function createApiPageMD(page: ApiPage): string {
             ? paragraph(
                 jsxInline('p', {className: 'api-endpoint'}, [
                   jsxInline('span', {className: `api-endpoint__method api-endpoint__method--${method}`}, [text('WEBHOOK')]),
+                  text(' '),
+                  jsxInline('code', {className: 'api-endpoint__path'}, [
+                    text(`${api.webhook?.method.toUpperCase() ?? 'POST'} ${api.webhook?.name ?? ''}`.trim()),
+                  ]),
                   text(' The API sends this request to the URL you give it.'),
                 ]),
               )

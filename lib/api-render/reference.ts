@@ -10,7 +10,6 @@ import type {ApiSpec} from '../api-model/model';
 import {operationSlug, operationTitle, type OpenApiDocument, type SecurityScheme} from '../api-model/specs';
 import type {Download} from './downloads';
 import {createApiPageMD, createInfoPageMD, createTagPageMD, type ApiPage} from './operation-page';
-import {schemaExample, type Schema} from './schema';
 
 /** A sidebar item of the docs plugin, as the reference uses them. */
 export type SidebarItem =
@@ -28,7 +27,18 @@ const httpMethods = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 
 
 type Json = Record<string, unknown>;
 type Tag = {name: string; description?: string; 'x-displayName'?: string};
-type PageOperation = {id: string; title: string; method: string; tags: string[]; deprecated: boolean; page: ApiPage};
+type PageOperation = {id: string; title: string; method: string; tags: string[]; deprecated: boolean; page: ApiPage; group: string};
+
+/**
+ * Where an operation with no tag is listed: under its path's first word (`/v1/channels/{id}` under
+ * Channels, versions and parameters skipped), a webhook under Webhooks, as a reader browses a spec.
+ */
+function untaggedGroup(path: string, webhook: boolean): string {
+  if (webhook) return 'Webhooks';
+  const word = path.split('/').find((segment) => segment && !/^v\d+(\.\d+)*$/i.test(segment) && !segment.startsWith('{')) ?? '';
+  const words = word.replace(/[-_.]+/g, ' ').trim();
+  return words ? `${words.charAt(0).toUpperCase()}${words.slice(1)}` : 'Other';
+}
 
 /** The operation's parameters, then those of its path item that it does not redefine (same name and place). */
 function parametersOf(operation: Json, item: Json): unknown[] {
@@ -50,13 +60,6 @@ function securitySchemesOf(document: OpenApiDocument): Record<string, SecuritySc
   );
 }
 
-/** The JSON body the samples send when the spec gives no example: one made from the schema. */
-function jsonRequestBodyExample(operation: Json): unknown {
-  const content = ((operation.requestBody as Json | undefined)?.content ?? {}) as Record<string, {schema?: Schema}>;
-  const json = Object.entries(content).find(([type]) => /^application\/json\b/i.test(type) || /\+json$/i.test(type))?.[1];
-  return json?.schema ? schemaExample(json.schema, 'request') : undefined;
-}
-
 /** Every operation of the document and every webhook of its `webhooks`, in the order the document gives them. */
 function pageOperations(document: OpenApiDocument, plaza: boolean, tryIt: boolean): PageOperation[] {
   const schemes = securitySchemesOf(document);
@@ -72,14 +75,15 @@ function pageOperations(document: OpenApiDocument, plaza: boolean, tryIt: boolea
       summary: title,
       parameters: parametersOf(operation, item),
       tags,
+      ...(webhook ? {webhook: {name: webhook, method}} : {}),
       method: webhook ? 'event' : method,
       path: webhook ? 'webhook' : path,
       servers: operation.servers ?? item.servers ?? document.servers,
       security: operation.security ?? document.security,
       securitySchemes: schemes,
-      jsonRequestBodyExample: jsonRequestBodyExample(operation),
     } as ApiPage['api'];
-    pages.push({id, title, method: api.method, tags, deprecated: operation.deprecated === true, page: {id, title, api}});
+    const group = untaggedGroup(path, webhook !== undefined);
+    pages.push({id, title, method: api.method, tags, deprecated: operation.deprecated === true, page: {id, title, api}, group});
   };
   for (const [path, item] of Object.entries(document.paths ?? {}) as [string, Json][]) {
     for (const [method, operation] of Object.entries(item))
@@ -135,8 +139,12 @@ export function renderReference(api: ApiSpec, downloads: Download[], {preview = 
     });
   }
   const untagged = operations.filter((operation) => operation.tags.length === 0);
-  if (untagged.length > 0)
-    sidebar.push({type: 'category', label: 'Untagged', items: untagged.map((operation) => sidebarDoc(operation, docId))});
+  for (const group of new Set(untagged.map((operation) => operation.group))) {
+    // Named apart from the tags, whose categories come first.
+    const label = tagNames.includes(group) ? `${group} (untagged)` : group;
+    const items = untagged.filter((operation) => operation.group === group).map((operation) => sidebarDoc(operation, docId));
+    sidebar.push({type: 'category', label, items});
+  }
   return {files, sidebar};
 }
 

@@ -15,9 +15,17 @@ export type SampleRequest = {
   url: Pieces;
   /** The headers that carry credentials, first in every sample. */
   credentials: [string, Pieces][];
+  /** HTTP basic authentication: the environment variables of the user name and the password, sent as each language's own way says. */
+  basic?: {user: string; password: string};
   /** Headers other than the credentials and the content type. */
   headers: [string, string][];
-  body?: {json: unknown} | {multipart: Part[]} | {form: [string, string][]} | {file: string; type: string} | {text: string; type: string};
+  /** A JSON body is sent as `application/json` unless `type` names another JSON type (`application/vnd.api+json`). */
+  body?:
+    | {json: unknown; type?: string}
+    | {multipart: Part[]}
+    | {form: [string, string][]}
+    | {file: string; type: string}
+    | {text: string; type: string};
   /** How the sample prints the answer: its JSON body, its body as text, or only its status (no body, or bytes). */
   answer: 'json' | 'text' | 'status';
 };
@@ -46,12 +54,15 @@ function shellWord(pieces: Pieces): string {
 function curl(request: SampleRequest): string {
   const shell = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
   const url = request.url.length === 1 && typeof request.url[0] === 'string' ? shell(request.url[0]) : shellWord(request.url);
-  const lines = [request.method === 'GET' ? `curl ${url}` : `curl -X ${request.method} ${url}`];
+  // curl reads `{a,b}` and `[1-9]` in a URL as globs: a URL holding them (a path parameter left as a placeholder) is sent as written.
+  const globoff = /[{}[\]]/.test(request.url.filter((piece) => typeof piece === 'string').join('')) ? ' -g' : '';
+  const lines = [request.method === 'GET' ? `curl${globoff} ${url}` : `curl${globoff} -X ${request.method} ${url}`];
+  if (request.basic) lines.push(`-u ${shellWord([{env: request.basic.user}, ':', {env: request.basic.password}])}`);
   for (const [name, value] of request.credentials) lines.push(`-H ${shellWord([`${name}: `, ...value])}`);
   for (const [name, value] of request.headers) lines.push(`-H ${shell(`${name}: ${value}`)}`);
   const body = request.body;
   if (body && 'json' in body) {
-    lines.push(`-H 'Content-Type: application/json'`, `-d ${shell(json(body.json))}`);
+    lines.push(`-H ${shell(`Content-Type: ${body.type ?? 'application/json'}`)}`, `-d ${shell(json(body.json))}`);
   } else if (body && 'multipart' in body) {
     for (const part of body.multipart)
       lines.push(`-F ${shell(isFile(part) ? `${part.name}=@${part.file}` : `${part.name}=${part.value}`)}`);
@@ -68,7 +79,11 @@ function curl(request: SampleRequest): string {
 
 function nodejs(request: SampleRequest): string {
   const read = (pieces: Pieces) => expression(pieces, quoted, (name) => `process.env.${name}`, ' + ');
+  const {basic} = request;
   const headers = [
+    ...(basic
+      ? [`"Authorization": "Basic " + Buffer.from(${read([{env: basic.user}, ':', {env: basic.password}])}).toString("base64")`]
+      : []),
     ...request.credentials.map(([name, value]) => `${quoted(name)}: ${read(value)}`),
     ...request.headers.map(([name, value]) => `${quoted(name)}: ${quoted(value)}`),
   ];
@@ -76,7 +91,7 @@ function nodejs(request: SampleRequest): string {
   const before: string[] = [];
   const body = request.body;
   if (body && 'json' in body) {
-    headers.push(`"Content-Type": "application/json"`);
+    headers.push(`"Content-Type": ${quoted(body.type ?? 'application/json')}`);
     options.push(`body: JSON.stringify(${indent(json(body.json), 2)})`);
   } else if (body && 'form' in body) {
     options.push(
@@ -118,7 +133,7 @@ function nodejs(request: SampleRequest): string {
 function python(value: unknown, depth = 0): string {
   const pad = '    '.repeat(depth + 1);
   const end = '    '.repeat(depth);
-  if (value === null) return 'None';
+  if (value === null || value === undefined) return 'None';
   if (value === true) return 'True';
   if (value === false) return 'False';
   if (Array.isArray(value)) {
@@ -140,8 +155,9 @@ function pythonRequests(request: SampleRequest): string {
     ...request.headers.map(([name, value]) => `${quoted(name)}: ${quoted(value)}`),
   ];
   const body = request.body;
-  if (body && 'type' in body) headers.push(`"Content-Type": ${quoted(body.type)}`);
+  if (body && 'type' in body && body.type) headers.push(`"Content-Type": ${quoted(body.type)}`);
   const args = [read(request.url), ...(headers.length ? [`headers={\n        ${headers.join(',\n        ')},\n    }`] : [])];
+  if (request.basic) args.push(`auth=(${read([{env: request.basic.user}])}, ${read([{env: request.basic.password}])})`);
   if (body && 'json' in body) {
     args.push(`json=${python(body.json, 1)}`);
   } else if (body && 'form' in body) {
@@ -181,9 +197,10 @@ function php(request: SampleRequest): string {
   ];
   const before = ['<?php', ''];
   const options = [`CURLOPT_CUSTOMREQUEST => '${request.method}'`];
+  if (request.basic) options.push(`CURLOPT_USERPWD => ${read([{env: request.basic.user}, ':', {env: request.basic.password}])}`);
   const body = request.body;
   if (body && 'json' in body) {
-    headers.push(`'Content-Type: application/json'`);
+    headers.push(text(`Content-Type: ${body.type ?? 'application/json'}`));
     before.push(`$body = <<<'JSON'\n${json(body.json)}\nJSON;`, '');
     options.push('CURLOPT_POSTFIELDS => $body');
   } else if (body && 'form' in body) {
@@ -218,15 +235,18 @@ function java(request: SampleRequest): string {
   const imports = ['java.net.URI', 'java.net.http.HttpClient', 'java.net.http.HttpRequest', 'java.net.http.HttpResponse'];
   const before: string[] = [];
   const read = (pieces: Pieces) => expression(pieces, quoted, (name) => `System.getenv(${quoted(name)})`, ' + ');
-  const builder = [
-    `HttpRequest.newBuilder(URI.create(${read(request.url)}))`,
-    ...request.credentials.map(([name, value]) => `.header(${quoted(name)}, ${read(value)})`),
-  ];
+  const builder = [`HttpRequest.newBuilder(URI.create(${read(request.url)}))`];
+  if (request.basic) {
+    imports.push('java.nio.charset.StandardCharsets', 'java.util.Base64');
+    const login = read([{env: request.basic.user}, ':', {env: request.basic.password}]);
+    builder.push(`.header("Authorization", "Basic " + Base64.getEncoder().encodeToString((${login}).getBytes(StandardCharsets.UTF_8)))`);
+  }
+  builder.push(...request.credentials.map(([name, value]) => `.header(${quoted(name)}, ${read(value)})`));
   for (const [name, value] of request.headers) builder.push(`.header(${quoted(name)}, ${quoted(value)})`);
   const body = request.body;
   let publisher = 'HttpRequest.BodyPublishers.noBody()';
   if (body && 'json' in body) {
-    builder.push(`.header("Content-Type", "application/json")`);
+    builder.push(`.header("Content-Type", ${quoted(body.type ?? 'application/json')})`);
     const block = json(body.json).replaceAll('\\', '\\\\');
     publisher = `HttpRequest.BodyPublishers.ofString("""\n        ${indent(block, 8)}\n        """)`;
   } else if (body && 'form' in body) {
@@ -242,7 +262,7 @@ function java(request: SampleRequest): string {
     publisher = `HttpRequest.BodyPublishers.ofString(${quoted(body.text)})`;
   } else if (body) {
     imports.push('java.io.ByteArrayOutputStream', 'java.nio.file.Files', 'java.nio.file.Path');
-    before.push('String boundary = "plaza-" + System.nanoTime();', 'ByteArrayOutputStream form = new ByteArrayOutputStream();');
+    before.push('String boundary = "form-" + System.nanoTime();', 'ByteArrayOutputStream form = new ByteArrayOutputStream();');
     for (const part of body.multipart) {
       const disposition = isFile(part)
         ? `Content-Disposition: form-data; name=\\"${part.name}\\"; filename=\\"${part.file}\\"\\r\\n\\r\\n`
@@ -281,12 +301,20 @@ function csharp(request: SampleRequest): string {
     '',
     'using var client = new HttpClient();',
     `var request = new HttpRequestMessage(HttpMethod.${method}, ${read(request.url)});`,
+    ...(request.basic
+      ? [
+          `var login = Encoding.UTF8.GetBytes(${read([{env: request.basic.user}, ':', {env: request.basic.password}])});`,
+          'request.Headers.Authorization = new System.Net.Http.Headers.AuthenticationHeaderValue("Basic", Convert.ToBase64String(login));',
+        ]
+      : []),
     ...request.credentials.map(([name, value]) => `request.Headers.Add(${quoted(name)}, ${read(value)});`),
     ...request.headers.map(([name, value]) => `request.Headers.Add(${quoted(name)}, ${quoted(value)});`),
   ];
   const body = request.body;
   if (body && 'json' in body) {
-    lines.push(`request.Content = new StringContent("""\n    ${indent(json(body.json), 4)}\n    """, Encoding.UTF8, "application/json");`);
+    // StringContent takes the media type without parameters, and adds the charset of its encoding.
+    const type = (body.type ?? 'application/json').split(';')[0]!.trim();
+    lines.push(`request.Content = new StringContent("""\n    ${indent(json(body.json), 4)}\n    """, Encoding.UTF8, ${quoted(type)});`);
   } else if (body && 'form' in body) {
     const entries = body.form.map(([name, value]) => `[${quoted(name)}] = ${quoted(value)},`);
     lines.push(`request.Content = new FormUrlEncodedContent(new Dictionary<string, string>\n{\n    ${entries.join('\n    ')}\n});`);

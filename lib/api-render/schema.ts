@@ -11,6 +11,7 @@
  */
 
 import omit from 'lodash/omit';
+import {schemaNameKey} from '../api-model/model';
 
 /**
  * A schema; `circular(Title)` where the dereferencer cut a cycle back to the ancestor titled Title;
@@ -74,6 +75,8 @@ export type Field = {
   anchor?: string;
   /** A recursive field: the field (or table, when the path is empty) whose shape it repeats. */
   repeats?: {path: string; anchor: string};
+  /** A field of a named schema already expanded in another alternative: where, and in which shape. */
+  same?: {path: string; shape: string};
 };
 
 /** The alternatives of a `oneOf` or `anyOf` at `path` ('' for the whole body). */
@@ -105,7 +108,9 @@ const schemaOf = (child: Child | undefined): Schema =>
 
 /** A schema with its `allOf` members folded in; the schema's own keys win over the members'. */
 export function flatten(child: Child): Schema {
-  const schema = schemaOf(child);
+  // An empty `enum` allows nothing, which no spec means: it is read as absent (a member's enum stands).
+  const schema =
+    Array.isArray(schemaOf(child).enum) && schemaOf(child).enum!.length === 0 ? omit(schemaOf(child), 'enum') : schemaOf(child);
   if (!schema.allOf) return schema;
   const {allOf, ...own} = schema;
   const merged: Schema = {};
@@ -149,6 +154,7 @@ function read(child: Child): {schema: Schema; types: string[]; nullable: boolean
  * (OpenAPI's inheritance), those schemas, one of which a value is.
  */
 function alternativesOf(schema: Schema): {keyword: 'oneOf' | 'anyOf'; options: Child[]} | undefined {
+  if (requirementOptions(schema)) return undefined;
   for (const keyword of ['oneOf', 'anyOf'] as const) {
     const options = schema[keyword]?.filter((option) => !isNull(option));
     if (options?.length && !valueOptions(schema)) return {keyword, options};
@@ -166,6 +172,20 @@ function alternativesOf(schema: Schema): {keyword: 'oneOf' | 'anyOf'; options: C
 function extension(subtype: Schema, property: string): Schema {
   const isBase = (member: Child) => typeof member === 'string' || schemaOf(member).discriminator?.propertyName === property;
   return omit(flatten({...subtype, allOf: (subtype.allOf ?? []).filter((member) => !isBase(member))}), 'discriminator');
+}
+
+/**
+ * The options of a `oneOf`/`anyOf` that only require fields (`oneOf: [{required: [a]}, {required: [b]}]`):
+ * which fields must be sent together, not shapes of their own.
+ */
+function requirementOptions(schema: Schema): {keyword: 'oneOf' | 'anyOf'; lists: string[][]} | undefined {
+  for (const keyword of ['oneOf', 'anyOf'] as const) {
+    const options = schema[keyword]?.map(schemaOf);
+    const only = (option: Schema) => Object.keys(option).every((key) => key === 'required' || key === 'description' || key === 'title');
+    if (options?.length && options.every((option) => option.required?.length && only(option)))
+      return {keyword, lists: options.map((option) => option.required!)};
+  }
+  return undefined;
 }
 
 /** The options of a `oneOf`/`anyOf` that are each one value (`const` or a one-value `enum`), as an enum with descriptions. */
@@ -204,9 +224,11 @@ export function typeLabel(child: Child): string {
     // Shapes are named in the tabs below the table; plain values are named here.
     const shapes = alternatives.options.filter(isShape).length;
     const count = alternatives.options.length;
+    // Plain values are named once each (`anyOf: [string, string enum]` is a string), and null when it is one of them.
+    const orNull = (schema[alternatives.keyword] ?? []).some(isNull) && !nullable ? ['null'] : [];
     label = shapes
       ? `${alternatives.keyword === 'oneOf' ? 'one' : 'one or more'} of ${count} shapes`
-      : alternatives.options.map(optionLabel).join(' or ');
+      : [...new Set([...alternatives.options.map(optionLabel), ...orNull])].join(' or ');
   } else if (schema.prefixItems) {
     const rest = schema.items === undefined || typeof schema.items === 'boolean' ? '' : `, then ${typeLabel(schema.items)}`;
     label = `tuple of ${schema.prefixItems.map(typeLabel).join(', ')}${rest}`;
@@ -214,10 +236,14 @@ export function typeLabel(child: Child): string {
     label = `array of ${typeLabel(schema.items)}`;
   } else if (mapValues(schema) && !schema.properties) {
     label = `map of ${typeLabel(mapValues(schema)!)}`;
-  } else if (schema.format === 'binary') {
+  } else if (schema.format === 'binary' || (schema as {contentEncoding?: string}).contentEncoding === 'binary') {
     label = 'file';
   } else {
-    label = types.length ? types.join(' or ') : schema.const !== undefined ? jsonType(schema.const) : 'any';
+    const only = (Array.isArray(schema.type) ? schema.type : [schema.type]).every((type) => type === 'null');
+    if (only && schema.type !== undefined) return 'null';
+    // Without a type, the allowed values say it.
+    const valueTypes = [...new Set((schema.enum ?? []).map(jsonType))];
+    label = types.length ? types.join(' or ') : schema.const !== undefined ? jsonType(schema.const) : valueTypes.join(' or ') || 'any';
     if (schema.format) label += ` (${schema.format})`;
   }
   return nullable ? `${label} or null` : label;
@@ -286,6 +312,19 @@ function notPhrase(child: Child): string {
 
 const plainValue = (value: unknown): boolean => typeof value !== 'object';
 
+/**
+ * The constraints of each plain alternative of a `oneOf`/`anyOf` (`integer, at least 1`, `string, at
+ * most 3 long`), as a list; nothing when none has any.
+ */
+function alternativePhrases(schema: Schema): string[] {
+  const alternatives = alternativesOf(schema);
+  if (!alternatives || alternatives.options.some(isShape)) return [];
+  const lines = alternatives.options.map((option) => ({label: optionLabel(option), phrases: constraints(option).map(inline)}));
+  if (!lines.some((line) => line.phrases.length)) return [];
+  const intro = alternatives.keyword === 'oneOf' ? 'Exactly one of:' : 'Any of:';
+  return [[intro, '', ...lines.map((line) => `- ${line.label}${line.phrases.length ? `: ${line.phrases.join(' ')}` : ''}`)].join('\n')];
+}
+
 /** The constraints of a schema, as short phrases for the description column. */
 export function constraints(child: Child): string[] {
   const {schema} = read(child);
@@ -305,6 +344,14 @@ export function constraints(child: Child): string[] {
   if (patterns.length === 1 && !schema.properties) phrases.push(`Keys match ${code(patterns[0])}.`);
   if (schema.pattern) phrases.push(`Pattern ${code(schema.pattern)}.`);
   if (schema.not !== undefined) phrases.push(notPhrase(schema.not));
+  const required = requirementOptions(schema);
+  if (required) {
+    const lists = required.lists.map((list) => list.map(code).join(' and '));
+    phrases.push(`${required.keyword === 'oneOf' ? 'Send exactly one of' : 'Send at least one of'}: ${lists.join('; or ')}.`);
+  }
+  phrases.push(...alternativePhrases(schema));
+  const items = schema.items !== undefined && typeof schema.items !== 'boolean' && !isShape(schema.items) ? constraints(schema.items) : [];
+  if (items.length) phrases.push(`Each item: ${items.map(inline).join(' ')}`);
   if (schema.default !== undefined) phrases.push(`Default ${code(schema.default)}.`);
   if (schema.example !== undefined && plainValue(schema.example)) phrases.push(`Example ${code(schema.example)}.`);
   const examples = (schema.examples ?? []).filter(plainValue);
@@ -315,7 +362,19 @@ export function constraints(child: Child): string[] {
 /** An expanded schema that a cut cycle below it can point back to. */
 type Ancestor = {title?: string; path: string; field?: Field; table?: FieldTable};
 
-type Walk = {direction: Direction; scope: string; ancestors: Ancestor[]; depth: number};
+/**
+ * A walk through a schema: its direction, the scope of its ids, the ancestors a cycle can point back
+ * to, its depth, the alternatives it is in (`shapes`, by label), and each named schema it expanded
+ * (by name and content) with where, shared by the whole walk.
+ */
+type Walk = {
+  direction: Direction;
+  scope: string;
+  ancestors: Ancestor[];
+  depth: number;
+  shapes: string[];
+  expanded: Map<string, {path: string; shapes: string[]}>;
+};
 
 /** An id for a row or table, from its table's scope and its path. */
 const anchorFor = (scope: string, path: string): string =>
@@ -333,7 +392,7 @@ export function fieldTable(child: Child, direction: Direction, scope: string): F
   const table: FieldTable = {rows: [], groups: []};
   const schema = flatten(child);
   const root: Ancestor = {title: schema.title, path: '', table};
-  const walk: Walk = {direction, scope, ancestors: [root], depth: 0};
+  const walk: Walk = {direction, scope, ancestors: [root], depth: 0, shapes: [], expanded: new Map()};
   if (schema.type === 'array' && schema.items !== undefined && !alternativesOf(schema)) {
     const items = flatten(schema.items);
     addFields(table, items, {...walk, ancestors: [{title: items.title, path: '[]', table}]}, '[]');
@@ -422,6 +481,19 @@ function addNested(table: FieldTable, child: Child, walk: Walk, row: Field): voi
   }
   const {schema} = read(inner);
   if (!schema.properties && !alternativesOf(schema)) return;
+  // A named schema that another alternative expanded already (a shared object in every shape of a
+  // oneOf) is named, not copied: a page would otherwise hold it once per shape.
+  const name = (schema as Record<string, unknown>)[schemaNameKey];
+  if (typeof name === 'string') {
+    const key = `${name}\0${JSON.stringify(schema)}`;
+    const first = walk.expanded.get(key);
+    const elsewhere = first && first.shapes.some((shape, index) => walk.shapes[index] !== shape);
+    if (first && elsewhere) {
+      row.same = {path: first.path, shape: first.shapes.at(-1) ?? ''};
+      return;
+    }
+    if (!first) walk.expanded.set(key, {path, shapes: walk.shapes});
+  }
   const ancestors = [...walk.ancestors, {title: schema.title, path, field: row}];
   const depth = walk.depth + 1;
   if (depth > inlineDepth) {
@@ -454,7 +526,12 @@ function alternativesGroup(
     const label = optionLabel(option);
     const table: FieldTable = {rows: [], groups: []};
     const ancestors = [...walk.ancestors, {title: flat.title, path, table}];
-    addFields(table, flat, {...walk, scope: `${walk.scope}-${path || 'body'}-${index + 1}`, ancestors}, path);
+    addFields(
+      table,
+      flat,
+      {...walk, scope: `${walk.scope}-${path || 'body'}-${index + 1}`, ancestors, shapes: [...walk.shapes, label]},
+      path,
+    );
     const description = [flat.description ?? '', ...(flat.properties ? [] : constraints(option))].filter(Boolean).join(' ');
     return {label, values: discriminator ? discriminatorValues(flat, label, discriminator.propertyName, mapping) : [], description, table};
   });
@@ -478,31 +555,65 @@ function discriminatorValues(option: Schema, label: string, property: string, ma
   const own = flatten(option.properties?.[property] ?? {});
   if (own.const !== undefined) return [String(own.const)];
   if (own.enum?.length === 1) return [String(own.enum[0])];
-  return mapping.length || !option.title ? [] : [option.title];
+  const name = (option as Record<string, unknown>)[schemaNameKey];
+  return mapping.length || typeof name !== 'string' ? [] : [name];
+}
+
+/** A value of a type when the spec gives none, as OpenAPI renderers show one: by format, else the type's plainest value. */
+function typeValue(schema: Schema, types: string[]): unknown {
+  if (schema.default !== undefined) return schema.default;
+  if (schema.enum?.length) return schema.enum[0];
+  const formats: Record<string, string> = {
+    'date-time': '2026-01-01T12:00:00Z',
+    date: '2026-01-01',
+    time: '12:00:00Z',
+    email: 'user@example.com',
+    uri: 'https://example.com',
+    url: 'https://example.com',
+    uuid: '123e4567-e89b-42d3-a456-426614174000',
+    ipv4: '192.0.2.1',
+    ipv6: '2001:db8::1',
+    hostname: 'example.com',
+  };
+  const [type] = types;
+  if (type === 'integer' || type === 'number')
+    return schema.minimum ?? (typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + 1 : 0);
+  if (type === 'boolean') return true;
+  if (type === 'string') return formats[schema.format ?? ''] ?? 'string';
+  if (type === 'null') return null;
+  return undefined;
 }
 
 /**
- * An example of a schema built only from what the spec gives: its `example` or first `examples`
- * entry, else its properties' (or items') examples put together. Undefined when the spec gives none.
+ * An example of a schema built from what the spec gives: its `example` or first `examples` entry,
+ * else its properties' (or items') examples put together. Undefined when the spec gives none, unless
+ * `fill`: then a field with no example of its own gets a value of its type (its default, first
+ * allowed value, or a plain value of its format), so that a response with a schema always shows one.
  */
-export function schemaExample(child: Child, direction: Direction): unknown {
-  if (typeof child === 'string') return undefined;
-  const {schema} = read(child);
+export function schemaExample(child: Child, direction: Direction, fill = false, depth = 0): unknown {
+  if (typeof child === 'string' || typeof child === 'boolean' || depth > 8) return undefined;
+  const {schema, types} = read(child);
   if (schema.example !== undefined) return schema.example;
   if (schema.examples?.length) return schema.examples[0];
   if (schema.const !== undefined) return schema.const;
   const alternatives = alternativesOf(schema);
   const [firstOption] = alternatives?.options ?? [];
-  if (firstOption !== undefined && !schema.properties) return schemaExample(firstOption, direction);
-  if (schema.items !== undefined && (schema.type === 'array' || Array.isArray(schema.type))) {
-    const item = schemaExample(schema.items, direction);
-    return item === undefined ? undefined : [item];
+  if (firstOption !== undefined && !schema.properties) return schemaExample(firstOption, direction, fill, depth + 1);
+  const values = valueOptions(schema);
+  if (fill && values?.length) return values[0]!.value;
+  if (schema.items !== undefined && (types.includes('array') || schema.type === undefined)) {
+    const item = schemaExample(schema.items, direction, fill, depth + 1);
+    return item === undefined ? (fill ? [] : undefined) : [item];
   }
   const entries = Object.entries(schema.properties ?? {}).flatMap(([name, property]): [string, unknown][] => {
     const field = flatten(property);
     if ((direction === 'request' && field.readOnly) || (direction === 'response' && field.writeOnly)) return [];
-    const value = schemaExample(property, direction);
+    const value = schemaExample(property, direction, fill, depth + 1);
     return value === undefined ? [] : [[name, value]];
   });
-  return entries.length ? Object.fromEntries(entries) : undefined;
+  if (entries.length) return Object.fromEntries(entries);
+  if (!fill) return undefined;
+  if (schema.properties || types.includes('object')) return {};
+  if (schema.type === 'null' || (Array.isArray(schema.type) && schema.type.every((type) => type === 'null'))) return null;
+  return typeValue(schema, types.length ? types : schema.items !== undefined ? ['array'] : []);
 }

@@ -5,7 +5,9 @@
  * bodies, responses, links, callbacks and webhook are shown; and nothing of Plaza's that the spec
  * does not state appears on its pages. Every expected value is read from the fixture.
  */
-import {readFileSync} from 'node:fs';
+import {readdirSync, readFileSync, statSync} from 'node:fs';
+import {join} from 'node:path';
+import snakeCase from 'lodash/snakeCase';
 import {parse} from 'yaml';
 import {listOperations, operationSlug, type OpenApiDocument, type Operation} from '../../lib/api-model/specs';
 import {languages} from '../../lib/api-render/samples';
@@ -55,11 +57,16 @@ function samples(markdown: string): Map<string, string[]> {
   return found;
 }
 
-/** What a request carrying a scheme's credential must hold, from the scheme and HTTP's own rules. */
-function credentialMarks(scheme: Scheme): string[] {
+/**
+ * What a request carrying a scheme's credential must hold, from the scheme and HTTP's own rules:
+ * HTTP basic sends a user name and a password read from the environment, each language its own way.
+ */
+function credentialMarks(name: string, scheme: Scheme): string[] {
   if (scheme.type === 'apiKey' && scheme.in === 'header') return [scheme.name!];
   if (scheme.type === 'apiKey' && scheme.in === 'query') return [`${scheme.name}=`];
   if (scheme.type === 'apiKey') return ['Cookie', `${scheme.name}=`];
+  if (scheme.type === 'http' && scheme.scheme === 'basic')
+    return ['USER', 'PASSWORD'].map((part) => `${snakeCase(name).toUpperCase()}_${part}`);
   if (scheme.type === 'http') return ['Authorization', `${scheme.scheme!.charAt(0).toUpperCase()}${scheme.scheme!.slice(1)} `];
   return ['Authorization', 'Bearer '];
 }
@@ -74,7 +81,7 @@ for (const operation of operations) {
     const bySample = samples(await twin(page.request, route(operation)));
     expect([...bySample.keys()].sort()).toEqual(languages.map((language) => language.label).sort());
     const marks = requirement
-      ? Object.keys(requirement).flatMap((name) => credentialMarks(present(schemes[name], `the security scheme ${name}`)))
+      ? Object.keys(requirement).flatMap((name) => credentialMarks(name, present(schemes[name], `the security scheme ${name}`)))
       : [];
     const otherMarks = Object.values(schemes)
       .filter((scheme) => scheme.type === 'apiKey')
@@ -104,8 +111,10 @@ test("no page of the kitchen sink shows what its spec does not state: Plaza's ke
     const main = await page.locator('main').innerText();
     // Plaza's Authentication guide is about Plaza's key, not this spec's schemes.
     await expect(page.locator('article a[href="/api/authentication"]'), route(operation)).toHaveCount(0);
+    // A header of that name is Plaza's key only on Plaza's pages: here it is the spec's own, named as such.
+    const ownHeaders = Object.keys(security(operation)[0] ?? {}).map((name) => schemes[name]?.name);
     for (const text of [markdown, main]) {
-      expect(text, route(operation)).not.toContain('X-API-KEY');
+      if (!ownHeaders.includes('X-API-KEY')) expect(text, route(operation)).not.toContain('X-API-KEY');
       expect(text, route(operation)).not.toContain('PLAZA_SECRET_KEY');
       expect(text, route(operation)).not.toMatch(/secret key/i);
       // Its error schema is RFC 9457 problem details, not Plaza's error object.
@@ -218,4 +227,45 @@ test("an operation's own servers are where its samples send the request", async 
       for (const code of codes) expect(code, label).toContain(`${server.url}${operation.path}`);
     }
   }
+});
+
+/** Every file of the built site a reader or a crawler reads as a page: HTML, the Markdown twins, llms.txt, the sitemap. */
+function pageFiles(dir: string): string[] {
+  return readdirSync(dir, {recursive: true, encoding: 'utf8'})
+    .filter((name) => /\.(html|md|txt|xml)$/.test(name))
+    .map((name) => join(dir, name));
+}
+
+test("nothing of Plaza's is on any page of the preview: its name, hosts, variables, key words, error and event catalogues, identifiers", () => {
+  const files = pageFiles(kitchenSink.build);
+  expect(files.length).toBeGreaterThan(operations.length);
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    for (const mark of [/plaza/i, /secret key/i, /\/api\/errors\b/, /\/api\/webhook-events\b/, /\/api\/authentication\b/, /\bsk_test_/]) {
+      expect(text.match(mark)?.[0], `${file} holds ${mark}`).toBeUndefined();
+    }
+  }
+});
+
+test('the heaviest page of the kitchen sink is at most 300 KB of HTML', () => {
+  const sizes = pageFiles(kitchenSink.build)
+    .filter((file) => file.endsWith('.html'))
+    .map((file) => ({file, bytes: statSync(file).size}))
+    .sort((a, b) => b.bytes - a.bytes);
+  const [heaviest] = sizes;
+  test.info().annotations.push({type: 'heaviest page', description: `${heaviest?.file}: ${heaviest?.bytes} bytes`});
+  expect(heaviest!.bytes).toBeLessThanOrEqual(300 * 1024);
+});
+
+test('fields nested deep inside an alternative are collapsed in its tab, and the reader opens them', async ({page}) => {
+  const operation = byId('orderGiftBox');
+  await open(page, `${served!.origin}${route(operation)}`);
+  const body = page.locator('.api-operation__part').filter({has: page.getByRole('heading', {name: 'Body'})});
+  await body.getByRole('tab', {name: 'Ribbon'}).click();
+  const panel = body.getByRole('tabpanel').and(body.locator(':visible'));
+  const more = panel.getByRole('group').filter({hasText: /^Fields of wrapping\.ribbon\.bow\.loop/});
+  const deepest = more.locator('td code', {hasText: /^wrapping\.ribbon\.bow\.loop\.colour\.shade$/});
+  await expect(deepest).toBeHidden();
+  await more.getByText('Fields of wrapping.ribbon.bow.loop').click();
+  await expect(deepest).toBeVisible();
 });

@@ -93,9 +93,9 @@ function requestProblems(spec: OpenApiDocument, operation: Operation, item: Item
  * postman-collection SDK: every operation must be exactly one request, sent to `{{baseUrl}}` with
  * the collection's auth, its path variables, body and responses taken from the spec; the collection
  * must send the credentials the spec's top-level security names, from empty variables (`secretKey`
- * for Plaza's key), and hold `baseUrl` (the spec's first server).
+ * for Plaza's key in a spec that keeps its conventions, `plaza`), and hold `baseUrl` (the spec's first server).
  */
-export function specProblems(json: object, spec: OpenApiDocument): string[] {
+export function specProblems(json: object, spec: OpenApiDocument, plaza = true): string[] {
   const collection = new Collection(json);
   const problems: string[] = [];
   const requests = new Map<string, Item[]>();
@@ -113,7 +113,7 @@ export function specProblems(json: object, spec: OpenApiDocument): string[] {
   for (const key of requests.keys()) if (!operations.has(key)) problems.push(`${key} is a request for no operation of the spec`);
 
   // The scheme the spec's top-level security names first, sent from empty variables (collectionAuth).
-  const expected = collectionAuth(spec);
+  const expected = collectionAuth(spec, plaza);
   const auth = collection.auth;
   // The SDK's type declarations leave out the auth's `type`, which it does hold.
   const authType = (auth as {type?: string} | undefined)?.type;

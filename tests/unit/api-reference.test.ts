@@ -43,7 +43,7 @@ test('an operation and a webhook without responses get their pages, which say so
   assert.match(webhook, /sidebar_class_name: event api-method/);
 });
 
-test('an empty summary falls back to the operationId; pages are named by slug and grouped by tag, untagged ones last', async () => {
+test('an empty summary falls back to the operationId; pages are named by slug and grouped by tag, untagged ones last by path', async () => {
   const {files, sidebar} = renderReference(await apiOf(minimal), []);
   assert.deepEqual([...files.keys()].sort(), [
     'bake-cake.api.mdx',
@@ -68,11 +68,13 @@ test('an empty summary falls back to the operationId; pages are named by slug an
     },
     {
       type: 'category',
-      label: 'Untagged',
-      items: [
-        {type: 'doc', id: `${folder}/get-all-ovens`, label: 'Get all ovens', className: 'api-method get'},
-        {type: 'doc', id: `${folder}/cake-baked`, label: 'Cake baked', className: 'api-method event'},
-      ],
+      label: 'Ovens',
+      items: [{type: 'doc', id: `${folder}/get-all-ovens`, label: 'Get all ovens', className: 'api-method get'}],
+    },
+    {
+      type: 'category',
+      label: 'Webhooks',
+      items: [{type: 'doc', id: `${folder}/cake-baked`, label: 'Cake baked', className: 'api-method event'}],
     },
   ]);
 });
