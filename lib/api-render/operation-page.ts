@@ -567,7 +567,7 @@ function sampleCredentials(page: ApiPage): {
 }
 
 /** A JSON media type: `application/json` with or without parameters, or any `+json` type (`application/vnd.api+json`). */
-export const isJsonType = (type: string): boolean => /^application\/json\b/i.test(type) || /\+json\b/i.test(type);
+const isJsonType = (type: string): boolean => /^application\/json\b/i.test(type) || /\+json\b/i.test(type);
 
 type FormField = Schema & {contentMediaType?: string; contentEncoding?: string};
 
@@ -645,7 +645,7 @@ function xml(name: string, value: unknown): string {
 function answerOf(page: ApiPage): SampleRequest['answer'] {
   const success = Object.entries(page.api.responses ?? {}).find(([status]) => status.startsWith('2'))?.[1];
   const types = Object.keys(success?.content ?? {});
-  if (types.some((type) => /[/+]json\b/.test(type))) return 'json';
+  if (types.some(isJsonType)) return 'json';
   if (types.some((type) => type.startsWith('text/') || /[/+]xml\b/.test(type))) return 'text';
   return 'status';
 }

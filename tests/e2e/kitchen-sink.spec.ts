@@ -1,9 +1,10 @@
 /**
  * The pages of the kitchen sink (tests/fixtures/kitchen-sink.yaml), a spec that is not Plaza's, built
- * once per run by the setup project of playwright.config.ts (tests/lib/site-copy.ts): each
- * operation's samples send the credentials its security names, in all six languages, and parse; its
- * bodies, responses, links, callbacks and webhook are shown; and nothing of Plaza's that the spec
- * does not state appears on its pages. Every expected value is read from the fixture.
+ * once per run by `npm run preview` in the setup project of playwright.config.ts
+ * (tests/lib/kitchen-sink.ts): each operation's samples send the credentials its security names, in
+ * all six languages, and parse; its bodies, responses, links, callbacks and webhook are shown;
+ * nothing of Plaza's appears on any page of the site; and its heaviest page stays small. Every
+ * expected value is read from the fixture.
  */
 import {readdirSync, readFileSync, statSync} from 'node:fs';
 import {join} from 'node:path';
