@@ -48,7 +48,8 @@ const announcement = {
 const config: Config = {
   title: preview ? brand : `${brand} Developer Documentation`,
   tagline: 'Accept payments, onboard sellers and pay them out with one API.',
-  favicon: 'img/favicon.svg',
+  // Plaza's mark; a preview of another spec has none of Plaza's.
+  ...(preview ? {} : {favicon: 'img/favicon.svg'}),
   url: env.siteUrl,
   baseUrl: '/',
   trailingSlash: undefined,

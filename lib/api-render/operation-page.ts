@@ -351,8 +351,14 @@ function mediaTables(
 ): RootContent[] {
   const shown = groups.map((group, index) => ({group, body: group.schema ? render(group.schema, index) : []}));
   if (shown.length <= 1) return shown.flatMap(({body}) => body);
+  // A body with no fields (a CSV file, a string) is said by its type and description.
+  const plain = (schema: Schema | undefined): RootContent[] => {
+    if (!schema) return [paragraph(text('The spec gives no schema.'))];
+    const {description} = flatten(schema);
+    return [paragraph(text(`Type: ${typeLabel(schema)}.`)), ...(description ? specMarkdown(description) : [])];
+  };
   const items = shown.map(({group, body}, index) =>
-    jsxBlock('TabItem', {value: String(index + 1), label: group.types.join(', ')}, body.length ? body : [paragraph(text('No schema.'))]),
+    jsxBlock('TabItem', {value: String(index + 1), label: group.types.join(', ')}, body.length ? body : plain(group.schema)),
   );
   return [jsxBlock('Tabs', {className: 'api-alternatives api-media-types'}, items)];
 }

@@ -1,7 +1,8 @@
 /**
  * Why this wrapper exists: the navbar shows a compact logo (the mark alone) at widths of
  * 996 px and below, and the full themed logo above. The original renders the full logo;
- * this adds the compact one beside it, and CSS (styles.module.css) shows one of the two.
+ * this adds the compact one beside it, and CSS (styles.module.css) shows one of the two. A site
+ * without a logo (a preview of another spec, `npm run preview`) shows the original's title alone.
  * Checked against @docusaurus/theme-classic 3.10.2.
  */
 import React, {type ReactNode} from 'react';
@@ -14,6 +15,7 @@ import styles from './styles.module.css';
 export default function NavbarLogoWrapper(): ReactNode {
   const {navbar} = useThemeConfig();
   const compactSrc = useBaseUrl('/img/logo-compact.svg');
+  if (!navbar.logo) return <Logo />;
   return (
     <>
       <div className={styles.full}>
