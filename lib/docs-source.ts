@@ -4,30 +4,31 @@
  * tabs or a list has the same text here as in the build). The diagram renderer, the remark plugin's
  * hashes and the content tests all read fences through it.
  */
-import {readdirSync, statSync} from 'node:fs';
-import {join} from 'node:path';
+import {readdirSync} from 'node:fs';
+import {join, relative} from 'node:path';
 import type {Code, Root, RootContent} from 'mdast';
 import {parseMdx} from './api-render/spec-text';
+import {previewRoute} from './api-model/site';
+import {apis} from './api-model/specs';
 
-/** The folders of docs/ that the API reference plugin writes: generated, not hand-written. */
-export const generatedDocDirs = ['api/accounts', 'api/financial'];
+/**
+ * What the API reference plugin writes into docs/ (generated, not hand-written): each API's
+ * reference folder (Plaza's two, a preview's), the tables the guides import, the webhook catalogue.
+ */
+const generatedDirs = [...apis.map((api) => api.route), previewRoute].map((route) => route.slice(1)).concat('_partials/generated');
+const generatedPages = ['api/webhook-events.mdx'];
 
-/** The hand-written pages: every .md and .mdx under `root` but the generated API reference and its partials. */
+/** Whether a page of docs/, by its path there (`guides/quickstart.mdx`), is hand-written: a Markdown or MDX file the plugin does not write. */
+export function isHandWritten(path: string): boolean {
+  return /\.mdx?$/.test(path) && !generatedPages.includes(path) && !generatedDirs.some((dir) => path.startsWith(`${dir}/`));
+}
+
+/** The hand-written pages: every .md and .mdx under `root` that isHandWritten. */
 export function docPages(root = 'docs'): string[] {
-  const generated = new Set([...generatedDocDirs, '_partials/generated'].map((dir) => join(root, dir)));
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) {
-        if (!generated.has(path)) walk(path);
-      } else if (/\.mdx?$/.test(name) && path !== join(root, 'api', 'webhook-events.mdx')) {
-        files.push(path);
-      }
-    }
-  };
-  walk(root);
-  return files.sort();
+  return readdirSync(root, {recursive: true, encoding: 'utf8'})
+    .map((name) => join(root, name))
+    .filter((file) => isHandWritten(relative(root, file).replace(/\\/g, '/')))
+    .sort();
 }
 
 export type CodeBlock = {lang: string; meta: string; line: number; text: string};

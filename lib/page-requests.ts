@@ -126,6 +126,8 @@ export function pageRequests(file: string, text: string): PageRequest[] {
 
 export type RequestPage = {
   file: string;
+  /** What the reader knows the page as: its front matter's title, else its first heading. */
+  title: string;
   requests: PageRequest[];
   /**
    * The pages a reader follows before this one, as its front matter's `sandbox_follows` lists them
@@ -135,9 +137,18 @@ export type RequestPage = {
   follows: string[];
 };
 
+type PageFrontMatter = {title?: unknown; sandbox_follows?: unknown} | null;
+
+/** A page's title: its front matter's, else its first heading, else its file. */
+function pageTitle(file: string, text: string): string {
+  const {frontMatter, body} = splitFrontMatter(text);
+  const title = (parseYaml(frontMatter) as PageFrontMatter)?.title;
+  return typeof title === 'string' ? title : (/^#\s+(.+)$/m.exec(body)?.[1] ?? file);
+}
+
 /** The doc IDs of a page's `sandbox_follows` front matter; throws when it is not a list of strings. */
 function followedPages(file: string, text: string): string[] {
-  const follows = (parseYaml(splitFrontMatter(text).frontMatter) as {sandbox_follows?: unknown} | null)?.sandbox_follows;
+  const follows = (parseYaml(splitFrontMatter(text).frontMatter) as PageFrontMatter)?.sandbox_follows;
   if (follows === undefined) return [];
   if (!Array.isArray(follows) || !follows.every((id) => typeof id === 'string'))
     throw new Error(`${file}: sandbox_follows must be a list of doc IDs`);
@@ -153,7 +164,7 @@ export function docsRequestPages(root = 'docs'): RequestPage[] {
     .map((path) => {
       const file = relative('.', path);
       const text = readFileSync(path, 'utf8');
-      return {file, requests: pageRequests(file, text), follows: followedPages(file, text)};
+      return {file, title: pageTitle(file, text), requests: pageRequests(file, text), follows: followedPages(file, text)};
     })
     .filter((page) => page.requests.length > 0)
     .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
@@ -168,7 +179,7 @@ export function homeRequestPage(): RequestPage {
     readFileSync(file, 'utf8')
       .split('\n')
       .findIndex((text) => text.startsWith('export const firstRequest')) + 1;
-  return {file, requests: [{file, line, ...curl}], follows: []};
+  return {file, title: 'Home', requests: [{file, line, ...curl}], follows: []};
 }
 
 /** The doc ID of a page's file: `docs/guides/quickstart.mdx` is `guides/quickstart`. */

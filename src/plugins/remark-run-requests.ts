@@ -8,7 +8,7 @@
  */
 import {relative} from 'node:path';
 import {readCurl} from '../../lib/curl';
-import {generatedDocDirs} from '../../lib/docs-source';
+import {isHandWritten} from '../../lib/docs-source';
 import {notRunReason, shellLanguages} from '../../lib/page-requests';
 import {mdxDefaultImport} from './mdx-import';
 
@@ -39,9 +39,7 @@ const attribute = (name: string, value: string | number) =>
 /** The doc ID of a hand-written page (`guides/quickstart`), or undefined for a file the runner does not read. */
 export function runnablePage(file: string, docsDir: string): string | undefined {
   const path = relative(docsDir, file).replace(/\\/g, '/');
-  if (path.startsWith('..') || !/\.mdx?$/.test(path)) return undefined;
-  if ([...generatedDocDirs, '_partials/generated'].some((dir) => path.startsWith(`${dir}/`)) || path === 'api/webhook-events.mdx')
-    return undefined;
+  if (path.startsWith('..') || !isHandWritten(path)) return undefined;
   return path.replace(/\.mdx?$/, '');
 }
 

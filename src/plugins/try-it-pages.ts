@@ -5,17 +5,12 @@
  * file a page, under the generated static folder, fetched on the first Run. A block that cannot be
  * read fails the build with its file and line.
  */
-import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {docId, docsRequestPages, pageChain} from '../../lib/page-requests';
 import type {RunBlock} from '../../lib/page-run';
 import {runDataFile, type RunData} from '../components/TryIt/run-data';
 import {generatedStaticDir, syncFolder} from './api-reference';
-
-/** A page's title: its front matter's, or its first heading. */
-const titleOf = (text: string, id: string) =>
-  /^title:\s*(.+)$/m.exec(text)?.[1]?.replace(/^['"]|['"]$/g, '') ?? /^#\s+(.+)$/m.exec(text)?.[1] ?? id;
 
 export default function tryItPages(context: LoadContext): Plugin {
   const docsDir = join(context.siteDir, 'docs');
@@ -29,7 +24,7 @@ export default function tryItPages(context: LoadContext): Plugin {
         const data: RunData = {
           pages: pageChain(page, pages, docsDir).map((current) => ({
             id: docId(current.file, docsDir),
-            title: titleOf(readFileSync(current.file, 'utf8'), docId(current.file, docsDir)),
+            title: current.title,
             // What a block sends and shows; where it is written stays in the source.
             blocks: current.requests.map(({method, host, target, headers, body, form, shown, notRun}): RunBlock => ({
               method,

@@ -173,7 +173,11 @@ test('11. a response with a schema and no example shows one made from the schema
   for (const type of types) assert.ok(allergens.includes(`(${type})`), `an example labelled ${type}`);
 });
 
-test('12. a named schema shared by the alternatives is expanded in the first and named in the others', () => {
+test('12. media types that share a schema show it once, together; a named schema shared by the alternatives is expanded in the first and named in the others', () => {
+  const types = Object.keys(operation('/channels/{channel_id}/messages', 'post').requestBody.content);
+  assert.ok(page('post-message').includes(`Content type ${types.map((type) => `\`${type}\``).join(' or ')}, required.`));
+  for (const field of Object.keys(written.components.schemas.Message.properties))
+    assert.equal(page('post-message').split(`| \`${field}\``).length - 1, 1, `${field} is shown once`);
   const box = page('order-gift-box');
   const card = Object.keys(written.components.schemas.GreetingCard.properties);
   for (const field of card) assert.equal(box.split(`| \`box.card.${field}\``).length - 1, 1, `box.card.${field} is shown once`);
