@@ -76,6 +76,10 @@ function follow(document: OpenApiDocument, value: unknown): Node {
   return isNode(node) ? node : {};
 }
 
+/** The values of a media type's named `examples`, each followed to its target, in the order given. */
+const exampleValues = (document: OpenApiDocument, media: Node): unknown[] =>
+  isNode(media.examples) ? Object.values(media.examples).map((example) => follow(document, example).value) : [];
+
 /** An OpenAPI 3.0 schema as JSON Schema 2019-09, for one direction of travel. */
 function toJsonSchema(schema: unknown, direction: Direction, api: ApiName): unknown {
   if (Array.isArray(schema)) return schema.map((item) => toJsonSchema(item, direction, api));
@@ -176,7 +180,7 @@ export class SpecIndex {
         const response = follow(document, value);
         const [mediaType, media] = isNode(response.content) ? (Object.entries(response.content)[0] ?? []) : [];
         const content = follow(document, media);
-        const examples = isNode(content.examples) ? Object.values(content.examples).map((example) => follow(document, example).value) : [];
+        const examples = exampleValues(document, content);
         const json = mediaType === 'application/json';
         responses.push({
           status: Number(status),
@@ -217,7 +221,7 @@ export class SpecIndex {
         const schema = flatten(document, media.schema);
         const required = new Set(Array.isArray(schema.required) ? schema.required : []);
         const properties = isNode(schema.properties) ? Object.entries(schema.properties) : undefined;
-        const examples = isNode(media.examples) ? Object.values(media.examples).map((example) => follow(document, example).value) : [];
+        const examples = exampleValues(document, media);
         return {
           api,
           operationId,
