@@ -17,7 +17,7 @@ export type DocResponse = {file: string; line: number; status: string; body: unk
 export type Problem = {file: string; line: number; reason: string};
 
 /** The languages of the fences whose curl commands are requests. */
-export const shellLanguages = new Set(['bash', 'sh', 'shell']);
+const shellLanguages = new Set(['bash', 'sh', 'shell']);
 
 /** A curl command of the house form (read by lib/curl.ts) as method, path, query names and JSON body, or null when the block holds none. */
 export function parseCurl(text: string): Omit<DocRequest, 'file' | 'line'> | null {
@@ -84,12 +84,29 @@ export type PageRequest = CurlRequest & {
  * The reason of a block the page marks as not run against the sandbox, undefined when it has none. The
  * mark is the block's title, which readers see above it: `title="Not run in the sandbox: <reason>"`.
  */
-export function notRunReason(meta: string): string | undefined {
+function notRunReason(meta: string): string | undefined {
   const title = /(?:^|\s)title="([^"]*)"/.exec(meta)?.[1];
   if (!title?.startsWith('Not run in the sandbox')) return undefined;
   const reason = /^Not run in the sandbox: (.*\S.*)$/.exec(title)?.[1];
   if (reason === undefined) throw new Error(`the title "${title}" is not of the form "Not run in the sandbox: <reason>"`);
   return reason.trim();
+}
+
+/**
+ * A code block as a request of its page: a shell block holding a curl command to Plaza's API, with
+ * why the sandbox does not run it when the block is so marked; undefined for any other block. Throws
+ * when the mark is on a block that sends no request. The page requests, the executed-pages test and
+ * the Run control of the build (src/plugins/remark-run-requests.ts) all select blocks by this rule.
+ */
+export function blockRequest(block: {lang: string; text: string; meta: string}): {curl: CurlRequest; notRun?: string} | undefined {
+  if (!shellLanguages.has(block.lang)) return undefined;
+  const curl = readCurl(block.text);
+  const reason = notRunReason(block.meta);
+  if (!curl) {
+    if (reason !== undefined) throw new Error('the sandbox mark is on a block that sends no request');
+    return undefined;
+  }
+  return reason === undefined ? {curl} : {curl, notRun: reason};
 }
 
 /**
@@ -104,18 +121,13 @@ export function pageRequests(file: string, text: string): PageRequest[] {
     throw new Error(examples.problems.map((problem) => `${problem.file}:${problem.line}: ${problem.reason}`).join('\n'));
   const requests: PageRequest[] = [];
   for (const block of codeBlocks(text)) {
-    if (!shellLanguages.has(block.lang)) continue;
     try {
-      const curl = readCurl(block.text);
-      const reason = notRunReason(block.meta);
-      if (!curl) {
-        if (reason !== undefined) throw new Error('the sandbox mark is on a block that sends no request');
-        continue;
-      }
-      const request: PageRequest = {file, line: block.line, ...curl};
+      const found = blockRequest(block);
+      if (!found) continue;
+      const request: PageRequest = {file, line: block.line, ...found.curl};
       const response = examples.responses.find((candidate) => candidate.request?.line === block.line);
       if (response) request.shown = {status: Number(response.status), body: response.body, line: response.line};
-      if (reason !== undefined) request.notRun = reason;
+      if (found.notRun !== undefined) request.notRun = found.notRun;
       requests.push(request);
     } catch (error) {
       throw new Error(`${file}:${block.line}: ${(error as Error).message}`);

@@ -7,9 +7,8 @@
  * (made from the MDX source).
  */
 import {relative} from 'node:path';
-import {readCurl} from '../../lib/curl';
 import {isHandWritten} from '../../lib/docs-source';
-import {notRunReason, shellLanguages} from '../../lib/page-requests';
+import {blockRequest} from '../../lib/page-requests';
 import {mdxDefaultImport} from './mdx-import';
 
 type MdastNode = {type: string; lang?: string | null; meta?: string | null; value?: string; children?: MdastNode[]; [key: string]: unknown};
@@ -52,11 +51,11 @@ export default function remarkRunRequests(options: {docsDir: string}) {
     const visit = (parent: MdastNode): void => {
       parent.children?.forEach((child, index, children) => {
         if (child.type !== 'code') return visit(child);
-        if (!shellLanguages.has(child.lang ?? '')) return undefined;
-        const curl = readCurl(child.value ?? '');
-        if (!curl) return undefined;
+        const found = blockRequest({lang: child.lang ?? '', text: child.value ?? '', meta: child.meta ?? ''});
+        if (!found) return undefined;
         block += 1;
-        if (notRunReason(child.meta ?? '') !== undefined) return undefined;
+        if (found.notRun !== undefined) return undefined;
+        const {curl} = found;
         wrapped += 1;
         children[index] = {
           type: 'mdxJsxFlowElement',
