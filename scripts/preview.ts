@@ -14,7 +14,20 @@ import {existsSync, readFileSync, readdirSync, renameSync, rmSync} from 'node:fs
 import {join, relative, resolve} from 'node:path';
 import {parseArgs} from 'node:util';
 import {readSpecText, SpecError} from '../lib/api-model/model';
-import {buildCopy, buildWarnings, temporaryCopy} from './lib/site-copy';
+import {buildCopy, temporaryCopy} from './lib/site-copy';
+
+/**
+ * The build's warnings, each with the lines that detail it: a Docusaurus `[WARNING]` line and the
+ * indented or listed lines after it (the broken links, page by page), and the bundler's warnings.
+ */
+function buildWarnings(output: string): string[] {
+  const warnings: string[] = [];
+  for (const line of output.split('\n')) {
+    if (/\[WARNING\]|compiled with \d+ warnings?/i.test(line)) warnings.push(line.trim());
+    else if (/^(\s+\S|- )/.test(line) && warnings.at(-1)?.startsWith('[WARNING]')) warnings[warnings.length - 1] += `\n  ${line.trim()}`;
+  }
+  return warnings;
+}
 
 function fail(message: string, code = 1): never {
   console.error(`preview: ${message}`);

@@ -597,6 +597,9 @@ function formValue(field: Schema, required: boolean): unknown {
   return field.example ?? (required ? (field.default ?? field.enum?.[0]) : undefined);
 }
 
+/** What a form sends of a field: an array's items each (a part per item), any other field itself. */
+const sentItem = (field: FormField): FormField => (field.type === 'array' && field.items !== undefined ? flatten(field.items) : field);
+
 /**
  * The parts of a form: one per field, an array's items each a part of the same name (files too),
  * an object as JSON text. `values` are an example's, or made from the schema.
@@ -605,7 +608,7 @@ function formParts(media: Media, values: [string, unknown][]): Part[] {
   const properties = flatten(media.schema ?? {}).properties ?? {};
   return values.flatMap(([name, value]): Part[] => {
     const field: FormField = flatten(properties[name] ?? {});
-    const item: FormField = field.type === 'array' && field.items !== undefined ? flatten(field.items) : field;
+    const item = sentItem(field);
     const type = media.encoding?.[name]?.contentType;
     const one = (piece: unknown): Part =>
       isBinary(item)
@@ -627,14 +630,17 @@ function forms(media: Media): [string, Part[]][] {
   const values = Object.entries(schema.properties ?? {}).flatMap(([name, property]): [string, unknown][] => {
     const field: FormField = flatten(property);
     const required = schema.required?.includes(name) === true;
-    const item: FormField = field.type === 'array' && field.items !== undefined ? flatten(field.items) : field;
     if (field.readOnly) return [];
-    if (isBinary(item)) return [[name, undefined]];
+    if (isBinary(sentItem(field))) return [[name, undefined]];
     const value = formValue(field, required);
     return value !== undefined || required ? [[name, value]] : [];
   });
   return [['form', formParts(media, values)]];
 }
+
+/** The root element of an XML body: the schema's `xml.name`, else its name (its title), as OpenAPI's XML object says. */
+const xmlRoot = (schema: Schema | undefined): string =>
+  (schema as {xml?: {name?: string}} | undefined)?.xml?.name ?? schema?.title ?? 'body';
 
 /** A JSON value as XML under an element `name`, for the samples of XML bodies. */
 function xml(name: string, value: unknown): string {
@@ -706,7 +712,7 @@ function sampleRequests(page: ApiPage): [string, SampleRequest][] {
     ]);
   const [type, media] = content[0] ?? [];
   if (type && media && /[/+]xml\b/.test(type) && mediaExamples(media).length) {
-    const root = (media.schema as {xml?: {name?: string}} | undefined)?.xml?.name ?? 'body';
+    const root = xmlRoot(media.schema);
     return mediaExamples(media).map(([name, example]) => [
       example.summary ?? name,
       {...base, body: {text: typeof example.value === 'string' ? example.value : xml(root, example.value), type}},
@@ -756,8 +762,7 @@ function exampleTabs(entries: [string, RootContent[]][]): RootContent[] {
 /** An example as the reader sees it, in its media type's syntax: XML as XML, a string as it is, anything else as JSON. */
 function exampleBlock(value: unknown, type = 'application/json', schema?: Schema): RootContent {
   if (/[/+]xml\b/i.test(type)) {
-    const root = (schema as {xml?: {name?: string}} | undefined)?.xml?.name ?? schema?.title ?? 'body';
-    return fenced('xml', typeof value === 'string' ? value : xml(root, value));
+    return fenced('xml', typeof value === 'string' ? value : xml(xmlRoot(schema), value));
   }
   return typeof value === 'string' ? fenced('text', value) : fenced('json', JSON.stringify(value, null, 2));
 }

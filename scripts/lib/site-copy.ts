@@ -58,19 +58,6 @@ export function buildCopy(dir: string, env: Record<string, string> = {PLAZA_FORE
   return runSteps(siteSteps, dir, {env: {...process.env, ...env}, quiet: true});
 }
 
-/**
- * The build's warnings, each with the lines that detail it: a Docusaurus `[WARNING]` line and the
- * indented or listed lines after it (the broken links, page by page), and the bundler's warnings.
- */
-export function buildWarnings(output: string): string[] {
-  const warnings: string[] = [];
-  for (const line of output.split('\n')) {
-    if (/\[WARNING\]|compiled with \d+ warnings?/i.test(line)) warnings.push(line.trim());
-    else if (/^(\s+\S|- )/.test(line) && warnings.at(-1)?.startsWith('[WARNING]')) warnings[warnings.length - 1] += `\n  ${line.trim()}`;
-  }
-  return warnings;
-}
-
 /** A port that nothing listens on now. */
 export function freePort(): Promise<number> {
   return new Promise((resolve) => {

@@ -163,7 +163,7 @@ export default async function apiReference(context: LoadContext, options: unknow
       return docs.loadContent!();
     },
     getPathsToWatch() {
-      return [...(docs.getPathsToWatch?.() ?? []), join(context.siteDir, 'specs', '*.yaml'), ...inputFiles];
+      return [...(docs.getPathsToWatch?.() ?? []), ...inputFiles];
     },
   };
 }
