@@ -2,14 +2,18 @@
  * The last step of `npm run build`: Pagefind indexes the built site into build/pagefind/, from the
  * copies of its pages that scripts/lib/search-pages.ts makes (the shipped pages stay as built).
  * Pagefind's own search UIs are not written: the site's search box and results page use its JS API.
+ * Beside Pagefind's files, build/pagefind/words/ holds the words of the index for the typo
+ * correction (src/lib/search.ts): one JSON array per first letter, the words on most pages first.
  *
  * Usage: tsx scripts/index-search.ts [--dir build]
  */
-import {readdir, readFile, rm} from 'node:fs/promises';
+import {mkdir, readdir, readFile, rm, writeFile} from 'node:fs/promises';
 import {join, relative, sep} from 'node:path';
 import {parseArgs} from 'node:util';
 import {searchFactsFile, type OperationFacts} from '../lib/api-render/search-facts';
-import {excludedFromIndex, pageToIndex} from './lib/search-pages';
+import {wordsFile} from '../src/lib/search';
+import {operationVerbs} from '../src/lib/search-synonyms';
+import {excludedFromIndex, indexedWords, pageToIndex} from './lib/search-pages';
 
 /** Pagefind's prebuilt search UIs, which the site does not load. */
 const unusedFiles = /^pagefind-(component-ui|modular-ui|ui|highlight)\.(js|css)$/;
@@ -24,6 +28,32 @@ function routeOf(buildDir: string, file: string): string {
   return `/${path.replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '')}`;
 }
 
+/**
+ * The order pages are given to Pagefind in, which it keeps among pages of equal score: the page that
+ * explains a topic, then the guide, then the rest ("KYC" matches only the readers' words of several
+ * titles, and finds the concept Onboarding first).
+ */
+function addOrder(route: string): number {
+  return route.startsWith('/concepts/') ? 0 : route.startsWith('/guides/') ? 1 : 2;
+}
+
+/**
+ * Writes the words of the index, one file per first letter (every letter, an empty list for a letter
+ * no word begins with), with the verbs the search reads in a query's place (operationVerbs): words
+ * the search knows, which are never corrected.
+ */
+async function writeWords(buildDir: string, pagesWith: Map<string, number>): Promise<void> {
+  const verbs = operationVerbs.flatMap(({readers}) => readers).filter((verb) => !pagesWith.has(verb));
+  const words = [...pagesWith]
+    .sort(([a, onA], [b, onB]) => onB - onA || a.localeCompare(b))
+    .map(([word]) => word)
+    .concat(verbs);
+  await mkdir(join(buildDir, wordsFile('a'), '..'), {recursive: true});
+  for (const letter of 'abcdefghijklmnopqrstuvwxyz') {
+    await writeFile(join(buildDir, wordsFile(letter)), JSON.stringify(words.filter((word) => word.startsWith(letter))));
+  }
+}
+
 export async function indexSearch(buildDir: string, projectDir = '.'): Promise<{pages: number; seconds: number}> {
   const started = performance.now();
   const operations = new Map(
@@ -36,7 +66,10 @@ export async function indexSearch(buildDir: string, projectDir = '.'): Promise<{
   const entries = await readdir(buildDir, {recursive: true, withFileTypes: true});
   const files = entries
     .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-    .map((entry) => join(entry.parentPath, entry.name));
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort((a, b) => addOrder(routeOf(buildDir, a)) - addOrder(routeOf(buildDir, b)) || a.localeCompare(b));
+  /** On how many pages each word is. */
+  const pagesWith = new Map<string, number>();
   // Every page at once: Pagefind's service parses them while the next ones are read.
   const added = await Promise.all(
     files.map(async (file) => {
@@ -45,6 +78,7 @@ export async function indexSearch(buildDir: string, projectDir = '.'): Promise<{
       if (content === undefined) return 0;
       const response = await index.addHTMLFile({url: route, content});
       if (response.errors.length > 0) fail(response.errors);
+      for (const word of indexedWords(content)) pagesWith.set(word, (pagesWith.get(word) ?? 0) + 1);
       return 1;
     }),
   );
@@ -57,6 +91,7 @@ export async function indexSearch(buildDir: string, projectDir = '.'): Promise<{
   for (const name of await readdir(outputPath)) {
     if (unusedFiles.test(name)) await rm(join(outputPath, name));
   }
+  await writeWords(buildDir, pagesWith);
   return {pages, seconds: (performance.now() - started) / 1000};
 }
 

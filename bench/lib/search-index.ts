@@ -27,9 +27,11 @@ export type SearchIndex = {
   firstUse: Transfer;
   /** A second, different query right after. */
   secondQuery: Transfer;
+  /** A third, misspelled, right after: what its correction adds. */
+  misspelledQuery: Transfer;
 };
 
-export const benchQueries = ['refund a payment', 'POST /v1/payments'] as const;
+export const benchQueries = ['refund a payment', 'POST /v1/payments', 'idempotancy keys'] as const;
 
 /** No request in flight for this long: the search has fetched all it needs. */
 const quietMs = 1000;
@@ -80,6 +82,7 @@ export async function measureSearchIndex(buildDir: string): Promise<SearchIndex>
     await page.getByRole('combobox', {name: 'Search'}).focus();
     const first = await searchFor(page, benchQueries[0], () => paths);
     const second = await searchFor(page, benchQueries[1], () => paths);
+    const misspelled = await searchFor(page, benchQueries[2], () => paths);
     return {
       pages: Object.values(entry.languages).reduce((sum, language) => sum + language.page_count, 0),
       diskBytes: disk.bytes,
@@ -88,6 +91,10 @@ export async function measureSearchIndex(buildDir: string): Promise<SearchIndex>
       secondQuery: transfer(
         buildDir,
         second.filter((path) => !first.includes(path)),
+      ),
+      misspelledQuery: transfer(
+        buildDir,
+        misspelled.filter((path) => !first.includes(path) && !second.includes(path)),
       ),
     };
   } finally {

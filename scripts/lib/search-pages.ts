@@ -2,17 +2,29 @@
  * The copy of a built page that Pagefind indexes (scripts/index-search.ts): the shipped HTML is
  * never changed. Only the article of a doc page with a kind (src/lib/search.ts) is indexed, without
  * its heading links and the parts of an API operation page marked `data-pagefind-ignore` (header
- * parameters, response fields, samples: see src/plugins/api-pages); the copy carries the page's
- * kind as a filter and, on an API operation page, the facts the model gives of it (lib/api-render/search-facts.ts:
- * its method and path, its operationId and the names of its request fields) as metadata that the search matches and ranks (searchRanking); on
- * other pages, the codes their tables define, as fields.
+ * parameters, response fields, samples: see lib/api-render/operation-page.ts). The copy carries
+ * metadata that the search matches and ranks (searchRanking):
+ * - every page, the readers' words for the words of its title (src/lib/search-synonyms.ts) as `aliases`;
+ * - an API operation page, the facts the model gives of it (lib/api-render/search-facts.ts): its
+ *   method and path as `endpoint`, its operationId as `operation`, the names of its request fields
+ *   as `fields` (`changes` for a PUT or PATCH). Its endpoint line is indexed at the end of its first
+ *   section rather than under its title, so that an excerpt starts with the operation's own words;
+ * - any other page, its title again as `topic`, the codes its tables define as `fields`, and on a
+ *   concept page the headings of its sections as `sections`.
+ * It also gives the words of the indexed text to the typo correction (`indexedWords`).
  */
 import escape from 'lodash/escape';
-import {decodeEntities, kindOfRoute} from '../../src/lib/search';
+import {Parser} from 'htmlparser2';
+import {decodeEntities, kindOfRoute, plainWords} from '../../src/lib/search';
 import type {OperationFacts} from '../../lib/api-render/search-facts';
+import {titleSynonyms} from '../../src/lib/search-synonyms';
 
-/** How much an operation's method and path count, on Pagefind's scale where an h1 weighs 7 and body text 1 (10 at most). */
-const endpointWeight = 10;
+/**
+ * How much an operation's method and path count, on Pagefind's scale where an h1 weighs 7 and body
+ * text 1: enough for "POST /v1/payments" to find Create payment, not so much that the excerpt of a
+ * page found by its title moves from the title to the endpoint.
+ */
+const endpointWeight = 5;
 
 const articleStart = '<div class="theme-doc-markdown markdown">';
 
@@ -29,6 +41,39 @@ export function codesDefined(html: string): string[] {
   return [...new Set(codes)];
 }
 
+/** A word of a title as synonyms are matched: lowercase, without a plural's s. */
+function titleWord(word: string): string {
+  const lower = word.toLowerCase();
+  return lower.length > 3 && lower.endsWith('s') && !lower.endsWith('ss') ? lower.slice(0, -1) : lower;
+}
+
+const synonymEntries = titleSynonyms
+  .map(({title, readers}) => ({words: title.split(' ').map(titleWord), readers}))
+  .sort((a, b) => b.words.length - a.words.length);
+
+/**
+ * The readers' words for a page's title (src/lib/search-synonyms.ts): at each place of the title,
+ * those of the longest entry whose words it holds there.
+ */
+export function aliasesOf(title: string): string[] {
+  const words = (title.match(/[\p{L}\p{N}]+/gu) ?? []).map(titleWord);
+  const aliases = new Set<string>();
+  words.forEach((_, at) => {
+    const entry = synonymEntries.find((candidate) => candidate.words.every((word, index) => words[at + index] === word));
+    entry?.readers.forEach((reader) => aliases.add(reader));
+  });
+  return [...aliases];
+}
+
+/**
+ * The texts of a page's h2 and h3 headings, each followed by its hash link in the built HTML. A
+ * concept page is organized by topic, so its headings name what it explains ("Available and
+ * pending balance").
+ */
+function sectionHeadings(html: string): string[] {
+  return [...html.matchAll(/<h[23][^>]*>(.*?)<a /g)].map(([, text]) => decodeEntities((text ?? '').replace(/<[^>]+>/g, '')));
+}
+
 /**
  * The HTML to index for the page at `route`, or undefined when search leaves the page out: a page
  * without a kind, or without a doc article (the generated category pages, which only list cards).
@@ -39,11 +84,19 @@ export function pageToIndex(html: string, route: string, operation?: OperationFa
   const title = decodeEntities(/<header><h1>(.*?)<\/h1>/s.exec(html)?.[1]?.replace(/<[^>]+>/g, '') ?? '');
   const facts: Record<string, string> = {
     kind,
+    aliases: aliasesOf(title).join(' '),
     // Every page but an API operation repeats its title as its topic, which searchRanking weighs on
-    // top of the title: a task phrase finds the guide before the operation of the same words.
+    // top of the title: a task phrase finds the guide before the operation of the same words. The
+    // request fields of an operation that replaces or changes a resource weigh less than those of
+    // one that creates it with them.
     ...(operation
-      ? {method: operation.method, endpoint: operation.endpoint, fields: operation.fields}
-      : {topic: title, fields: codesDefined(html).join(' ')}),
+      ? {
+          method: operation.method,
+          endpoint: operation.endpoint,
+          operation: operation.operation,
+          [/^(PUT|PATCH)$/.test(operation.method) ? 'changes' : 'fields']: operation.fields,
+        }
+      : {topic: title, fields: codesDefined(html).join(' '), sections: kind === 'Concept' ? sectionHeadings(html).join(' ') : ''}),
   };
   const tags = Object.entries(facts)
     .filter(([, value]) => value !== '')
@@ -52,13 +105,66 @@ export function pageToIndex(html: string, route: string, operation?: OperationFa
   return (
     html
       .replace(articleStart, `<div class="theme-doc-markdown markdown" data-pagefind-body>${tags.join('')}`)
-      // The minified HTML leaves out the closing tags of cells and items, and Pagefind would run their words together.
-      .replace(/<(td|th|li|dt|dd|br)\b/g, ' <$1')
-      .replace(
-        '<p class=api-endpoint>',
-        `${operation ? `<p>${escape(operation.operation)}</p>` : ''}<p class=api-endpoint data-pagefind-weight=${endpointWeight}>`,
+      // Pagefind runs together the words of elements that touch: the minified HTML leaves out the
+      // closing tags of cells, rows and items, and a field's name touches its "required" badge.
+      .replace(/<(td|th|tr|li|dt|dd|br|p|div)\b/g, ' <$1')
+      .replace(/(<\/[a-z][a-z0-9]*>)(?=<[a-z])/g, '$1 ')
+      // The endpoint line under the title is indexed at the end of the page's first section instead
+      // (before its first h2), so that the excerpt of a page found by its title starts with the
+      // operation's own words, and a page found by its endpoint is linked at its top.
+      .replace('<p class=api-endpoint>', '<p class=api-endpoint data-pagefind-ignore>')
+      .replace(/<h2 |<\/div><\/article>/, (next) =>
+        operation ? `<p data-pagefind-weight=${endpointWeight}>${escape(operation.endpoint)}</p>${next}` : next,
       )
+      // The icons of the cards of a category page are no words.
+      .replace(/[\u{1F4C4}\u{1F5C3}]\u{FE0F}?/gu, '')
   );
+}
+
+/** What the typo correction leaves out of the indexed text: code holds IDs and names, not words a reader misspells. */
+const notWords = new Set(['pre', 'code', 'script', 'style']);
+
+/**
+ * The words of the text and metadata that Pagefind indexes in `html` (a copy pageToIndex made), as
+ * plainWords reads them: what the typo correction of the search knows (scripts/index-search.ts
+ * writes them).
+ */
+export function indexedWords(html: string): Set<string> {
+  let text = '';
+  let body = 0;
+  let skipped = 0;
+  const open: ('body' | 'skipped' | undefined)[] = [];
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        // Metadata is matched too: its value follows the name and a colon.
+        const meta = attributes['data-pagefind-meta'];
+        if (meta !== undefined) text += ` ${meta.slice(meta.indexOf(':') + 1)} `;
+        const mark =
+          'data-pagefind-body' in attributes
+            ? 'body'
+            : notWords.has(name) || 'data-pagefind-ignore' in attributes || /(^| )hash-link( |$)/.test(attributes.class ?? '')
+              ? 'skipped'
+              : undefined;
+        open.push(mark);
+        if (mark === 'body') body += 1;
+        if (mark === 'skipped') skipped += 1;
+        text += ' ';
+      },
+      ontext(chunk) {
+        if (body > 0 && skipped === 0) text += chunk;
+      },
+      onclosetag() {
+        const mark = open.pop();
+        if (mark === 'body') body -= 1;
+        if (mark === 'skipped') skipped -= 1;
+        text += ' ';
+      },
+    },
+    {decodeEntities: true},
+  );
+  parser.end(html);
+  return new Set(plainWords(text));
 }
 
 /**

@@ -1,7 +1,9 @@
 /**
  * What the build's indexing step (scripts/index-search.ts) and the browser's search box and results
- * page share: the kinds of page a result can be, found from its route, and how Pagefind ranks.
+ * page share: the kinds of page a result can be, found from its route, how Pagefind ranks, and the
+ * typo correction over the index's own words.
  */
+import {operationVerbs} from './search-synonyms';
 
 export const searchKinds = [
   {kind: 'Guide', prefix: '/guides/'},
@@ -21,17 +23,22 @@ export function kindOfRoute(route: string): SearchKind | undefined {
 /**
  * Pagefind's ranking options (https://pagefind.app/docs/ranking/), set in the browser before the
  * first search. Besides the page's title, it weighs the metadata that scripts/lib/search-pages.ts
- * adds: every page's title again as `topic`, except an API operation's (a task phrase finds the
- * guide before the operation of the same words), and an operation's method and path as `endpoint`
- * and the names of its request fields as `fields`. pageLength 0 does not penalize a long page, so
- * that a catalog such as /api/errors is found by one of its codes; termFrequency 0.3 makes a term
- * repeated on a page count for less, so that the many mentions of "dispute case" on an operation
- * page do not outrank the page titled Dispute cases; termSimilarity 4 ranks a word matched whole
- * above a longer word it begins (payout for "pay"). The figures were chosen with, and any change
- * must pass, tests/e2e/search-relevance.spec.ts.
+ * adds:
+ * - every page's title again as `topic`, except an API operation's (a task phrase finds the guide
+ *   before the operation of the same words);
+ * - the readers' words for its title as `aliases` (src/lib/search-synonyms.ts), weighed as the title;
+ * - a concept page's section headings as `sections`;
+ * - an operation's method and path as `endpoint`, its operationId as `operation`, and the names of
+ *   its request fields as `fields`, or as `changes` for an operation that replaces or changes (Create
+ *   webhook before Update webhook).
+ * pageLength 0 does not penalize a long page, so that a catalog such as /api/errors is found by one
+ * of its codes; termFrequency 0.3 makes a term repeated on a page count for less, so that the many
+ * mentions of "dispute case" on an operation page do not outrank the page titled Dispute cases;
+ * termSimilarity 4 ranks a word matched whole above a longer word it begins (payout for "pay"). The
+ * figures were chosen with, and any change must pass, tests/e2e/search-relevance.spec.ts.
  */
 export const searchRanking = {
-  metaWeights: {title: 7, topic: 4, endpoint: 2.5, fields: 3},
+  metaWeights: {title: 7, topic: 4, aliases: 7, sections: 2, endpoint: 2.5, operation: 1, fields: 2, changes: 1},
   pageLength: 0,
   termFrequency: 0.3,
   termSaturation: 1.6,
@@ -44,14 +51,28 @@ export const searchRanking = {
  * left out of a query unless it holds nothing else.
  */
 const stopWords = new Set(
-  'a an and are as at be by can do does for from how i in into is it my of on or should the to what when where which with you your'.split(
+  'a an and are as at be by can do does for from how i in into is it my of on or should the to up what when where which with you your'.split(
     ' ',
   ),
 );
 
-/** The query Pagefind searches for: the reader's, without its stop words unless they are all it has. */
+/** The readers' verbs of operationVerbs, as lists of words, the longest first. */
+const verbs = operationVerbs
+  .flatMap(({readers, title}) => readers.map((reader) => ({words: reader.split(' '), title})))
+  .sort((a, b) => b.words.length - a.words.length);
+
+/**
+ * The query Pagefind searches for: the reader's with a leading verb of another API in the words of
+ * Plaza's reference (operationVerbs), then without its stop words unless they are all it has.
+ */
 export function searchQuery(query: string): string {
-  const words = query.trim().split(/\s+/);
+  let words = query.trim().split(/\s+/);
+  const start = words.findIndex((word) => !stopWords.has(word.toLowerCase()));
+  const verb = verbs.find((candidate) => candidate.words.every((word, index) => words[start + index]?.toLowerCase() === word));
+  // A verb alone is a word to find, not an operation.
+  if (verb && words.length > start + verb.words.length) {
+    words = [...words.slice(0, start), ...verb.title.split(' '), ...words.slice(start + verb.words.length)];
+  }
   const kept = words.filter((word) => !stopWords.has(word.toLowerCase()));
   return (kept.length > 0 ? kept : words).join(' ');
 }
@@ -78,4 +99,82 @@ export function excerptParts(excerpt: string): ExcerptPart[] {
     if (text !== '') parts.push({text, marked});
   });
   return parts;
+}
+
+/**
+ * The words the typo correction knows in a text: runs of the letters a to z, three or more,
+ * lowercased, from tokens without digits (an ID such as pay_3f9k gives none) split at underscores.
+ */
+export function plainWords(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [])
+    .filter((token) => !/\p{N}/u.test(token))
+    .flatMap((token) => token.split('_'))
+    .filter((word) => /^[a-z]{3,}$/.test(word));
+}
+
+/**
+ * Where the indexing step writes the index's words that begin with `letter`, most frequent first:
+ * one small file per letter, so that a query fetches only the letters its words begin with.
+ */
+export function wordsFile(letter: string): string {
+  return `/pagefind/words/${letter}.json`;
+}
+
+/**
+ * The edits (a letter added, dropped, changed, or two neighbours swapped) between two words, or
+ * `max + 1` as soon as it is known to be more than `max`.
+ */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let before: number[] = [];
+  let previous = Array.from({length: b.length + 1}, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      let cost = Math.min((previous[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) cost = Math.min(cost, (before[j - 2] ?? 0) + 1);
+      row.push(cost);
+    }
+    if (Math.min(...row) > max) return max + 1;
+    before = previous;
+    previous = row;
+  }
+  return previous[b.length] ?? 0;
+}
+
+/**
+ * The word of the index that `word` was meant to be, from `known` (the index's words of its first
+ * letter, most frequent first): the nearest within one edit, or two for a word of nine letters or
+ * more, the more frequent of equals. Undefined when `word` is a word of the index or begins one (a
+ * word still being typed), has fewer than four letters, or none is near enough.
+ */
+export function correctWord(word: string, known: string[]): string | undefined {
+  if (word.length < 4 || known.some((candidate) => candidate.startsWith(word))) return undefined;
+  const max = word.length >= 9 ? 2 : 1;
+  let best: string | undefined;
+  let distance = max + 1;
+  for (const candidate of known) {
+    const edits = editDistance(word, candidate, Math.min(max, distance - 1));
+    if (edits < distance) {
+      best = candidate;
+      distance = edits;
+    }
+  }
+  return best;
+}
+
+/**
+ * The reader's query with each misspelled word replaced by the word of the index it was meant to
+ * be (correctWord), or undefined when no word is misspelled. `known` gives the index's words that
+ * begin with a letter. Only words of letters alone are corrected: a code, an ID or a path is not.
+ */
+export async function correctQuery(query: string, known: (letter: string) => Promise<string[]>): Promise<string | undefined> {
+  const words = query.trim().split(/\s+/);
+  const corrected = await Promise.all(
+    words.map(async (word) => {
+      const lower = word.toLowerCase();
+      return /^[a-z]{4,}$/.test(lower) ? (correctWord(lower, await known(lower.charAt(0))) ?? word) : word;
+    }),
+  );
+  return corrected.some((word, index) => word !== words[index]) ? corrected.join(' ') : undefined;
 }

@@ -126,7 +126,7 @@ export default function SearchPage(): ReactNode {
                 ? 'Searching…'
                 : current.results.total === 0
                   ? `No ${kind ? `${kind} ` : ''}pages match “${query}”.`
-                  : `${current.results.total} ${current.results.total === 1 ? 'page' : 'pages'}${kind ? ` of kind ${kind}` : ''}.`}
+                  : `${current.results.corrected ? `Showing results for “${current.results.corrected}”: ` : ''}${current.results.total} ${current.results.total === 1 ? 'page' : 'pages'}${kind ? ` of kind ${kind}` : ''}.`}
         </p>
         {current && (
           <ul className={styles.pageHits}>

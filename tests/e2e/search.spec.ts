@@ -123,6 +123,111 @@ test('choosing a result opens the page at the matched section with the matched w
   for (const text of await marks.allTextContents()) expect(text).toMatch(/^idempotency$/i);
 });
 
+test('each result of the dropdown is a link to its page: Ctrl and middle clicks open it in a new tab', async ({page, context}) => {
+  await open(page, '/');
+  await typeQuery(page, 'cancel a refund');
+  const first = options(page).first();
+  await expect(first).toContainText('Cancel refunds');
+  expect(await first.evaluate((option) => option.tagName)).toBe('A');
+  // An address that "Copy link" copies as it is: the page, the matched words to mark and, for a
+  // section, its anchor.
+  const href = await first.evaluate((link) => (link as HTMLAnchorElement).href);
+  expect(new URL(href).pathname).toBe('/guides/refunds/cancel-refunds');
+  expect(new URL(href).searchParams.get('highlight')).toMatch(/refund/);
+  for (const click of [{modifiers: ['ControlOrMeta' as const]}, {button: 'middle' as const}]) {
+    const opened = context.waitForEvent('page');
+    await first.click(click);
+    const tab = await opened;
+    await expect(tab.getByRole('heading', {level: 1})).toHaveText('Cancel refunds');
+    await tab.close();
+    // The reader stays where they were, with the list open for the next result.
+    expect(new URL(page.url()).pathname).toBe('/');
+    await expect(box(page)).toHaveAttribute('aria-expanded', 'true');
+  }
+  // A plain click follows the link in the same tab.
+  await first.click();
+  await expect(page.getByRole('heading', {level: 1})).toHaveText('Cancel refunds');
+  expect(page.context().pages()).toHaveLength(1);
+});
+
+test('a result found in a section links to that section, on the results page as in the dropdown', async ({page}) => {
+  await open(page, '/search?q=micro-deposits');
+  const links = page.locator('main ul li a');
+  await expect(links.first()).toBeVisible();
+  const hrefs = await links.evaluateAll((all) => all.map((link) => (link as HTMLAnchorElement).href));
+  const withSection = hrefs.filter((href) => new URL(href).hash !== '');
+  expect(withSection.length).toBeGreaterThan(0);
+  const target = new URL(withSection[0]!);
+  await page.goto(target.pathname + target.search + target.hash);
+  await expect(page.locator(`[id="${decodeURIComponent(target.hash.slice(1))}"]`)).toBeInViewport();
+});
+
+/** The path of the first page the results page finds for `query`, and what its status says. */
+async function firstFound(page: Page, query: string): Promise<{path: string; status: string}> {
+  await open(page, `/search?${new URLSearchParams({q: query})}`);
+  const status = page.getByRole('status').last();
+  await expect(status).toHaveText(/\d+ pages?/);
+  const href = await page.locator('main ul li a').first().getAttribute('href');
+  return {path: new URL(href!, 'http://x').pathname, status: (await status.textContent()) ?? ''};
+}
+
+test('a misspelled word is corrected from the index’s own words: the page the right spelling finds comes first', async ({page}) => {
+  for (const [typed, meant] of [
+    ['setlements', 'settlements'],
+    ['idempotancy key', 'idempotency key'],
+    ['benficial owner', 'beneficial owner'],
+    ['how to cancle a payout', 'how to cancel a payout'],
+  ] as const) {
+    const right = await firstFound(page, meant);
+    expect(right.status).not.toMatch(/Showing results for/);
+    const corrected = await firstFound(page, typed);
+    expect(corrected.status).toMatch(new RegExp(`^Showing results for “${meant}”: \\d+ pages\\.$`));
+    expect(corrected.path, typed).toBe(right.path);
+  }
+  // The navbar's box says it too.
+  await open(page, '/');
+  await typeQuery(page, 'setlements');
+  await expect(page.getByText('Showing results for “settlements”')).toBeVisible();
+  // Words the index knows, codes and words still being typed are searched as typed.
+  for (const query of ['settl', 'card_declnd', 'onboarding']) {
+    await open(page, `/search?${new URLSearchParams({q: query})}`);
+    const status = page.getByRole('status').last();
+    await expect(status).toHaveText(/\d+ pages?\.$|^No pages match/);
+    await expect(status).not.toHaveText(/Showing/);
+  }
+});
+
+test('the words a result asks its page to mark are words of that page, never cells run together', async ({page}) => {
+  test.setTimeout(180_000);
+  for (const query of ['cancel a refund', 'ownership percentage', 'POST /v1/refunds']) {
+    await open(page, `/search?${new URLSearchParams({q: query})}`);
+    await expect(page.locator('main ul li a').first()).toBeVisible();
+    const hrefs = (await page.locator('main ul li a').evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href))).slice(
+      0,
+      6,
+    );
+    for (const href of hrefs) {
+      const words = new URL(href).searchParams.get('highlight')?.split(' ') ?? [];
+      await open(page, new URL(href).pathname);
+      const text = (await page.locator('article').innerText()).toLowerCase();
+      for (const word of words) {
+        const whole = new RegExp(`(^|[^\\p{L}\\p{N}_])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}\\p{N}_])`, 'u');
+        expect(text, `${query}: "${word}" is no word of ${new URL(href).pathname}`).toMatch(whole);
+      }
+    }
+  }
+});
+
+test('an API operation’s excerpt starts with its title and description, not its operationId or path', async ({page}) => {
+  await open(page, '/api/financial/cancels-a-refund');
+  const description = (await page.locator('article .api-operation__part p:not(.api-endpoint)').first().textContent())!.replace(/\s+/g, ' ');
+  await open(page, '/search?q=cancels+a+refund');
+  const hit = page.locator('main ul li a[href^="/api/financial/cancels-a-refund"]').first();
+  const excerpt = (await hit.locator(':scope > span').nth(1).textContent())!;
+  expect(excerpt.startsWith(`Cancels a refund. ${description.split(' ').slice(0, 6).join(' ')}`), excerpt).toBe(true);
+  expect(excerpt).not.toMatch(/cancelsARefund|POST \/v1/);
+});
+
 test('the results page lists every hit, filters by kind, and the dropdown links to it', async ({page}) => {
   await open(page, '/');
   await typeQuery(page, 'payment');

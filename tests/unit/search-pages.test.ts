@@ -1,9 +1,10 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {pageToIndex} from '../../scripts/lib/search-pages';
+import {aliasesOf, indexedWords, pageToIndex} from '../../scripts/lib/search-pages';
 import {loadApiModel} from '../../lib/api-model/model';
 import {searchFacts} from '../../lib/api-render/search-facts';
-import {excerptParts, kindOfRoute, searchQuery} from '../../src/lib/search';
+import {correctQuery, correctWord, editDistance, excerptParts, kindOfRoute, plainWords, searchQuery} from '../../src/lib/search';
+import {operationVerbs, titleSynonyms} from '../../src/lib/search-synonyms';
 
 test('a page’s kind comes from its route; pages outside the five sections have none', () => {
   assert.equal(kindOfRoute('/guides/refunds/refund-payments'), 'Guide');
@@ -19,6 +20,79 @@ test('stop words are left out of a query unless they are all it holds', () => {
   assert.equal(searchQuery('POST /v1/payments'), 'POST /v1/payments');
   assert.equal(searchQuery('how to'), 'how to');
   assert.equal(searchQuery('!!! ???'), '!!! ???');
+});
+
+test('a leading verb of another API is searched in the words of the reference’s operation titles', () => {
+  assert.equal(searchQuery('list payouts'), 'get all payouts');
+  assert.equal(searchQuery('How to retrieve a customer'), 'get id customer');
+  assert.equal(searchQuery('get a refund'), 'get id refund');
+  assert.equal(searchQuery('Remove an API key'), 'delete API key');
+  assert.equal(searchQuery('add a customer'), 'create customer');
+  // "get" alone, a verb with nothing after it, and a verb later in the query stay as typed.
+  assert.equal(searchQuery('get started with the API'), 'get started API');
+  assert.equal(searchQuery('list'), 'list');
+  assert.equal(searchQuery('payouts list'), 'payouts list');
+  // Every reader's verb of the table is rewritten to its title's words.
+  for (const {readers, title} of operationVerbs) {
+    for (const reader of readers) assert.equal(searchQuery(`${reader} widgets`), `${title} widgets`);
+  }
+});
+
+test('a page’s title gets the readers’ words of every synonym its words hold, plurals and case aside', () => {
+  const cancel = aliasesOf('Cancel payments');
+  assert.ok(cancel.includes('void') && cancel.includes('charge'), cancel.join(' '));
+  // The longest entry wins at a place, and the words within it keep their own.
+  const achPayouts = aliasesOf('Process ACH payouts');
+  for (const word of ['accept', 'bank', 'credit', 'withdrawal']) assert.ok(achPayouts.includes(word), `${word}: ${achPayouts.join(' ')}`);
+  assert.ok(!achPayouts.includes('debit'), 'an ACH payout is no debit');
+  assert.deepEqual(aliasesOf('Quickstart'), titleSynonyms.find(({title}) => title === 'quickstart')?.readers);
+  assert.deepEqual(aliasesOf('Commerce plugins'), []);
+  // Every entry of the table is found in a title made of its own words.
+  for (const {title, readers} of titleSynonyms) assert.deepEqual(aliasesOf(title).slice(0, readers.length), readers, title);
+});
+
+test('typos: the edit distance counts added, dropped, changed and swapped letters, and stops past its limit', () => {
+  assert.equal(editDistance('setlements', 'settlements', 2), 1);
+  assert.equal(editDistance('onbaording', 'onboarding', 2), 1);
+  assert.equal(editDistance('idempotancy', 'idempotency', 2), 1);
+  assert.equal(editDistance('payout', 'payouts', 2), 1);
+  assert.equal(editDistance('authentification', 'authentication', 2), 2);
+  assert.equal(editDistance('refund', 'payout', 2), 3);
+  assert.equal(editDistance('a', 'abcdef', 2), 3);
+});
+
+test('typos: a word is corrected to the nearest, most frequent word of the index that begins with its letter', () => {
+  const words = ['settlements', 'settings', 'settlement', 'setup', 'sandbox'];
+  assert.equal(correctWord('setlements', words), 'settlements');
+  assert.equal(correctWord('settlment', words), 'settlement');
+  // A word of the index, a word being typed, a short word or a far one is left alone.
+  assert.equal(correctWord('settings', words), undefined);
+  assert.equal(correctWord('settl', words), undefined);
+  assert.equal(correctWord('sttl', words), undefined);
+  assert.equal(correctWord('sxxxxxxxx', words), undefined);
+  // Between two words as near, the more frequent (the earlier) wins.
+  assert.equal(correctWord('setups', ['setup', 'setus']), 'setup');
+});
+
+test('typos: a query is corrected word by word, and codes, paths and IDs are never touched', async () => {
+  const index: Record<string, string[]> = {b: ['beneficial', 'bank'], o: ['owner', 'onboarding'], r: ['refund'], s: ['settlements']};
+  const asked: string[] = [];
+  const known = async (letter: string) => {
+    asked.push(letter);
+    return index[letter] ?? [];
+  };
+  assert.equal(await correctQuery('Benficial owner', known), 'beneficial owner');
+  assert.equal(await correctQuery('refund owner', known), undefined);
+  assert.equal(
+    await correctQuery('setlements card_declnd /v1/setlements pay_3f9k', known),
+    'settlements card_declnd /v1/setlements pay_3f9k',
+  );
+  // Only the first letters of the words that could be corrected are fetched.
+  assert.deepEqual([...new Set(asked)].sort(), ['b', 'o', 'r', 's']);
+});
+
+test('the words the correction knows are plain words: no digits, split at underscores, three letters or more', () => {
+  assert.deepEqual(plainWords('Refund card_declined pay_3f9k2 in 2 days, R01 OK: setUp'), ['refund', 'card', 'declined', 'days', 'setup']);
 });
 
 test('excerpts become text pieces: marks are kept as flags, any other markup stays text', () => {
@@ -59,14 +133,53 @@ test('an API operation page carries its endpoint, operationId and request fields
 
   const html = page('Create payment').replace(
     '<p>Text</p>',
-    '<p class=api-endpoint><span>POST</span> <code>/v1/payments</code><p>Text</p>',
+    '<p class=api-endpoint><span>POST</span> <code>/v1/payments</code><p>Charges a card.</p>',
   );
   const indexed = pageToIndex(html, '/api/financial/create-payment', createPayment)!;
   assert.match(indexed, /<span data-pagefind-meta="endpoint:POST \/v1\/payments"><\/span>/);
   assert.match(indexed, /<span data-pagefind-meta="method:POST"><\/span>/);
-  assert.match(indexed, /<p>createPayment<\/p><p class=api-endpoint data-pagefind-weight=10>/);
+  assert.match(indexed, /<span data-pagefind-meta="fields:[^"]*\bpayment_method_id\b/);
+  assert.match(indexed, /<span data-pagefind-meta="operation:createPayment"><\/span>/);
+  // The endpoint line under the title is left out, and the endpoint closes the first section
+  // instead: the excerpt of a page found by its title starts with the operation's words.
+  assert.match(indexed, /<p class=api-endpoint data-pagefind-ignore>/);
+  assert.match(indexed, /Charges a card\.<\/p><p data-pagefind-weight=5>POST \/v1\/payments<\/p><\/div><\/article>/);
+  const withSections = pageToIndex(
+    html.replace('Charges a card.</p>', 'Charges a card.</p><h2 id=body>Body</h2>'),
+    '/api/financial/create-payment',
+    createPayment,
+  )!;
+  assert.match(withSections, /Charges a card\.<\/p> ?<p data-pagefind-weight=5>POST \/v1\/payments<\/p><h2 id=body>/);
   // An operation's title is not repeated as its topic: a guide of the same words comes first.
   assert.doesNotMatch(indexed, /topic:/);
+  // The fields of an operation that changes a resource weigh less than those it is created with.
+  const update = operations.get('/api/financial/update-payment')!;
+  assert.match(
+    pageToIndex(page('Update payment'), '/api/financial/update-payment', update)!,
+    /data-pagefind-meta="changes:[^"]*\bstatement_descriptor\b/,
+  );
+});
+
+test('words of cells, items and badges that touch in the minified HTML are indexed apart', () => {
+  const html = page('Cancel payments').replace(
+    '<p>Text</p>',
+    '<table><thead><tr><th>Aspect<th>Cancel<th>Refund<tbody><tr><td>Payment status<td><code>ownership_percentage</code><span class=api-field__required>required</span></table><ul><li>one<li>two</ul>',
+  );
+  const words = indexedWords(pageToIndex(html, '/guides/payments/cancel-payments')!);
+  for (const word of ['aspect', 'cancel', 'refund', 'payment', 'status', 'required', 'one', 'two']) assert.ok(words.has(word), word);
+  for (const glued of ['aspectcancel', 'cancelrefund', 'refundpayment', 'statusrequired', 'percentagerequired', 'onetwo']) {
+    assert.ok(![...words].some((word) => word.includes(glued)), glued);
+  }
+});
+
+test('the words the typo correction knows: the indexed text and metadata, not code, ignored parts or heading links', () => {
+  const html = `<div class="theme-doc-markdown markdown"><header><h1>Refunds</h1></header><p>Visible prose<code>codeword</code></p><pre>preword</pre><div data-pagefind-ignore="all">ignoredword</div><a class=hash-link>linkword</a></div>`;
+  const indexed = pageToIndex(html, '/guides/refunds/refund-payments')!;
+  const words = indexedWords(indexed);
+  for (const word of ['refunds', 'visible', 'prose', 'reimburse', 'guide']) assert.ok(words.has(word), word);
+  for (const word of ['codeword', 'preword', 'ignoredword', 'linkword']) assert.ok(!words.has(word), word);
+  // Outside the indexed article, nothing counts.
+  assert.deepEqual([...indexedWords('<p>menu</p>')], []);
 });
 
 test('a page carries the codes that its tables headed "Code" define as fields; other tables define none', () => {

@@ -1,9 +1,9 @@
 /**
  * The browser's side of search: loads Pagefind's own script from /pagefind/ (written by
- * scripts/index-search.ts) the first time it is needed, and turns its results into hits the
- * search box and the results page render as text.
+ * scripts/index-search.ts) the first time it is needed, corrects misspelled words from the index's
+ * own words, and turns Pagefind's results into hits the search box and the results page render as text.
  */
-import {excerptParts, searchQuery, searchRanking, type ExcerptPart, type SearchKind} from '@site/src/lib/search';
+import {correctQuery, excerptParts, searchQuery, searchRanking, wordsFile, type ExcerptPart, type SearchKind} from '@site/src/lib/search';
 
 type SubResult = {title: string; url: string; excerpt: string; weighted_locations: {weight: number; balanced_score: number}[]};
 
@@ -41,6 +41,8 @@ export type SearchHit = {
 };
 
 export type SearchResults = {
+  /** The reader's query with its misspelled words corrected, when the pages found are for it. */
+  corrected?: string;
   /** Every page found, best first: `hits(from, to)` renders a slice of them. */
   total: number;
   hits: (from: number, to: number) => Promise<SearchHit[]>;
@@ -87,14 +89,39 @@ function toHit(id: string, data: ResultData): SearchHit {
   };
 }
 
-/** Searches for `query`, only among pages of `kind` when it is given. */
+const words = new Map<string, Promise<string[]>>();
+
+/** The index's words that begin with `letter`, fetched once per visit. */
+function knownWords(letter: string): Promise<string[]> {
+  let loading = words.get(letter);
+  if (!loading) {
+    loading = fetch(wordsFile(letter)).then((response) => {
+      if (!response.ok) throw new Error(`${wordsFile(letter)}: ${response.status}`);
+      return response.json() as Promise<string[]>;
+    });
+    loading.catch(() => words.delete(letter));
+    words.set(letter, loading);
+  }
+  return loading;
+}
+
+/**
+ * Searches for `query`, only among pages of `kind` when it is given. A query with a misspelled word
+ * searches for the corrected one instead, unless that finds nothing; a failure to load the words
+ * only skips the correction.
+ */
 export async function search(query: string, kind?: SearchKind): Promise<SearchResults> {
   const pagefind = await loadPagefind();
-  const found = await pagefind.search(searchQuery(query), kind ? {filters: {kind: [kind]}} : {});
+  const options = kind ? {filters: {kind: [kind]}} : {};
+  const corrected = await correctQuery(query, knownWords).catch(() => undefined);
+  const forCorrected = corrected === undefined ? undefined : await pagefind.search(searchQuery(corrected), options);
+  const found = forCorrected && forCorrected.results.length > 0 ? forCorrected : await pagefind.search(searchQuery(query), options);
+  const {results, totalFilters} = found;
   return {
-    total: found.results.length,
-    hits: (from, to) => Promise.all(found.results.slice(from, to).map(async (result) => toHit(result.id, await result.data()))),
-    kinds: found.totalFilters.kind ?? {},
+    corrected: found === forCorrected ? corrected : undefined,
+    total: results.length,
+    hits: (from, to) => Promise.all(results.slice(from, to).map(async (result) => toHit(result.id, await result.data()))),
+    kinds: totalFilters.kind ?? {},
   };
 }
 

@@ -4,7 +4,8 @@
  * reader first hovers, focuses or clicks the box or presses Ctrl/⌘+K; the box says "Loading..."
  * until Pagefind is ready. The dropdown shows the best hits and links to the results page, and
  * the page a hit opens marks the matched words (src/client/search-highlight.ts reads the
- * `highlight` parameter of its link).
+ * `highlight` parameter of its link). Each hit is a link (the listbox's option): it opens in a new
+ * tab with a middle or Ctrl/⌘-click, and its address can be copied, while the keys stay with the box.
  */
 import React, {useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode} from 'react';
 import {useHistory} from '@docusaurus/router';
@@ -41,7 +42,7 @@ export default function SearchBar(): ReactNode {
   // The page is built with the Ctrl+K label: the first render in the browser must match it.
   const placeholder = useIsBrowser() ? shortcutLabel(window.navigator.platform) : 'Search Ctrl+K';
   const [query, setQuery] = useState('');
-  const [results, setResults] = useState<{query: string; hits: SearchHit[]; total: number}>();
+  const [results, setResults] = useState<{query: string; corrected?: string; hits: SearchHit[]; total: number}>();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
 
@@ -77,7 +78,7 @@ export default function SearchBar(): ReactNode {
         const found = await search(trimmed);
         const hits = await found.hits(0, dropdownHits);
         if (current) {
-          setResults({query: trimmed, hits, total: found.total});
+          setResults({query: trimmed, corrected: found.corrected, hits, total: found.total});
           setActive(-1);
         }
       } catch {
@@ -96,10 +97,11 @@ export default function SearchBar(): ReactNode {
   const listbox = `${id}-listbox`;
   const optionId = (index: number) => `${id}-option-${index}`;
 
-  const choose = (hit: SearchHit) => {
+  const hitUrl = (hit: SearchHit) => highlightUrl(hit.url, markedWords(hit));
+
+  const close = () => {
     setOpen(false);
     input.current?.blur();
-    history.push(highlightUrl(hit.url, markedWords(hit)));
   };
 
   const closeWhenFocusLeaves = (event: FocusEvent<HTMLDivElement>) => {
@@ -119,8 +121,10 @@ export default function SearchBar(): ReactNode {
       });
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      if (active >= 0 && hits[active]) choose(hits[active]);
-      else if (trimmed !== '') {
+      if (active >= 0 && hits[active]) {
+        close();
+        history.push(hitUrl(hits[active]));
+      } else if (trimmed !== '') {
         setOpen(false);
         history.push(resultsPage);
       }
@@ -166,23 +170,29 @@ export default function SearchBar(): ReactNode {
       />
       <div className={styles.dropdown} hidden={!expanded && !(open && state === 'failed')}>
         {state === 'failed' && <p className={styles.status}>Search could not load. Check your connection and try again.</p>}
-        <ul role="listbox" id={listbox} aria-label="Search results" className={styles.hits}>
+        {expanded && results?.corrected && <p className={styles.corrected}>Showing results for “{results.corrected}”</p>}
+        <div role="listbox" id={listbox} aria-label="Search results" className={styles.hits}>
           {expanded &&
             hits.map((hit, index) => (
-              // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- keys reach the combobox's input (arrows, Enter, aria-activedescendant): options never take focus
-              <li
+              <Link
                 key={hit.id + hit.url}
                 id={optionId(index)}
                 role="option"
                 aria-selected={index === active}
+                tabIndex={-1}
                 className={styles.hit}
+                to={hitUrl(hit)}
+                // The box keeps the focus (and the dropdown stays open) until the link is followed.
                 onMouseDown={(event) => event.preventDefault()}
                 onMouseMove={() => setActive(index)}
-                onClick={() => choose(hit)}>
+                // A click that opens the page elsewhere (Ctrl, ⌘ or Shift) leaves the list open for the next.
+                onClick={(event) => {
+                  if (!event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey) close();
+                }}>
                 <SearchHitView hit={hit} />
-              </li>
+              </Link>
             ))}
-        </ul>
+        </div>
         {expanded && results && (
           <p className={styles.status} role="status">
             {results.total === 0 ? (
