@@ -77,6 +77,30 @@ export function searchQuery(query: string): string {
   return (kept.length > 0 ? kept : words).join(' ');
 }
 
+/**
+ * Whether a query is put as the API puts it, rather than in words: an operation's verb first (as
+ * searchQuery leaves it), a method, or a code, path or identifier (an underscore, a slash, camelCase).
+ */
+function apiShaped(query: string): boolean {
+  return /^(get|create|update|delete|post|put|patch)\b/i.test(query) || /[_/]|\p{Ll}\p{Lu}/u.test(query);
+}
+
+/** How many hits the navbar's box shows (the results page has the rest), and preferProse orders. */
+export const dropdownHits = 8;
+
+/**
+ * The best results (Pagefind's order, best first) with a page in words first when the query is in
+ * words: a guide, concept, topic, SDK or plugin page that scores at least 60% of the operation page
+ * above it moves before it. Pagefind weighs an operation's title as much as a guide's, and "seller
+ * accounts" would open Get seller accounts before the concept that explains them.
+ */
+export function preferProse<T extends {score: number; operation: boolean}>(query: string, best: T[]): T[] {
+  const [first] = best;
+  if (!first?.operation || apiShaped(query)) return best;
+  const prose = best.findIndex((hit) => !hit.operation && hit.score >= first.score * 0.6);
+  return prose > 0 ? [best[prose]!, ...best.filter((_, index) => index !== prose)] : best;
+}
+
 /** A piece of an excerpt: text, marked when it matched the query. */
 export type ExcerptPart = {text: string; marked: boolean};
 

@@ -3,7 +3,16 @@ import assert from 'node:assert/strict';
 import {aliasesOf, indexedWords, pageToIndex} from '../../scripts/lib/search-pages';
 import {loadApiModel} from '../../lib/api-model/model';
 import {searchFacts} from '../../lib/api-render/search-facts';
-import {correctQuery, correctWord, editDistance, excerptParts, kindOfRoute, plainWords, searchQuery} from '../../src/lib/search';
+import {
+  correctQuery,
+  correctWord,
+  editDistance,
+  excerptParts,
+  kindOfRoute,
+  plainWords,
+  preferProse,
+  searchQuery,
+} from '../../src/lib/search';
 import {operationVerbs, titleSynonyms} from '../../src/lib/search-synonyms';
 
 test('a page’s kind comes from its route; pages outside the five sections have none', () => {
@@ -36,6 +45,20 @@ test('a leading verb of another API is searched in the words of the reference’
   for (const {readers, title} of operationVerbs) {
     for (const reader of readers) assert.equal(searchQuery(`${reader} widgets`), `${title} widgets`);
   }
+});
+
+test('a query in words puts a page in words scoring at least 60% of the operation above it first', () => {
+  const hits = (...scores: [number, boolean][]) => scores.map(([score, operation], index) => ({score, operation, index}));
+  const order = (query: string, best: ReturnType<typeof hits>) => preferProse(query, best).map(({index}) => index);
+  assert.deepEqual(order('seller accounts', hits([10, true], [5, true], [6, false], [9, false])), [2, 0, 1, 3]);
+  // Too far below, or a page in words already first: the order stays.
+  assert.deepEqual(order('seller accounts', hits([10, true], [5.9, false])), [0, 1]);
+  assert.deepEqual(order('seller accounts', hits([10, false], [9, true])), [0, 1]);
+  // A query put as the API puts it keeps the operation first.
+  for (const query of ['get id customer', 'POST /v1/payments', 'payment_method_id', 'createPayment']) {
+    assert.deepEqual(order(query, hits([10, true], [9, false])), [0, 1], query);
+  }
+  assert.deepEqual(order('anything', []), []);
 });
 
 test('a page’s title gets the readers’ words of every synonym its words hold, plurals and case aside', () => {

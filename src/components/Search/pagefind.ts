@@ -3,7 +3,17 @@
  * scripts/index-search.ts) the first time it is needed, corrects misspelled words from the index's
  * own words, and turns Pagefind's results into hits the search box and the results page render as text.
  */
-import {correctQuery, excerptParts, searchQuery, searchRanking, wordsFile, type ExcerptPart, type SearchKind} from '@site/src/lib/search';
+import {
+  correctQuery,
+  excerptParts,
+  preferProse,
+  dropdownHits,
+  searchQuery,
+  searchRanking,
+  wordsFile,
+  type ExcerptPart,
+  type SearchKind,
+} from '@site/src/lib/search';
 
 type SubResult = {title: string; url: string; excerpt: string; weighted_locations: {weight: number; balanced_score: number}[]};
 
@@ -22,7 +32,7 @@ type Pagefind = {
     term: string,
     options?: {filters?: Record<string, string[]>},
   ) => Promise<{
-    results: {id: string; data: () => Promise<ResultData>}[];
+    results: {id: string; score: number; data: () => Promise<ResultData>}[];
     /** Pages of each filter value among all the pages found, whatever the filter. */
     totalFilters: Record<string, Record<string, number>>;
   }>;
@@ -108,19 +118,34 @@ function knownWords(letter: string): Promise<string[]> {
 /**
  * Searches for `query`, only among pages of `kind` when it is given. A query with a misspelled word
  * searches for the corrected one instead, unless that finds nothing; a failure to load the words
- * only skips the correction.
+ * only skips the correction. Among the best results, a page in words may come first (preferProse).
  */
 export async function search(query: string, kind?: SearchKind): Promise<SearchResults> {
   const pagefind = await loadPagefind();
   const options = kind ? {filters: {kind: [kind]}} : {};
   const corrected = await correctQuery(query, knownWords).catch(() => undefined);
-  const forCorrected = corrected === undefined ? undefined : await pagefind.search(searchQuery(corrected), options);
-  const found = forCorrected && forCorrected.results.length > 0 ? forCorrected : await pagefind.search(searchQuery(query), options);
-  const {results, totalFilters} = found;
+  const forCorrected =
+    corrected === undefined ? undefined : {query: corrected, found: await pagefind.search(searchQuery(corrected), options)};
+  const chosen =
+    forCorrected && forCorrected.found.results.length > 0
+      ? forCorrected
+      : {query, found: await pagefind.search(searchQuery(query), options)};
+  const {results, totalFilters} = chosen.found;
+  // The best results are loaded at once (the box shows as many), to put a page in words first.
+  const best = await Promise.all(
+    results.slice(0, dropdownHits).map(async (result) => {
+      const data = await result.data();
+      return {hit: toHit(result.id, data), score: result.score, operation: data.meta.method !== undefined};
+    }),
+  );
+  const ordered = preferProse(searchQuery(chosen.query), best).map(({hit}) => hit);
   return {
-    corrected: found === forCorrected ? corrected : undefined,
+    corrected: chosen === forCorrected ? corrected : undefined,
     total: results.length,
-    hits: (from, to) => Promise.all(results.slice(from, to).map(async (result) => toHit(result.id, await result.data()))),
+    hits: async (from, to) => [
+      ...ordered.slice(from, to),
+      ...(await Promise.all(results.slice(Math.max(from, dropdownHits), to).map(async (result) => toHit(result.id, await result.data())))),
+    ],
     kinds: totalFilters.kind ?? {},
   };
 }

@@ -15,9 +15,8 @@ import {loadPagefind, markedWords, search, type SearchHit} from '@site/src/compo
 import SearchHitView from '@site/src/components/Search/SearchHitView';
 import styles from '@site/src/components/Search/styles.module.css';
 import {highlightUrl} from '@site/src/components/Search/highlight';
+import {dropdownHits} from '@site/src/lib/search';
 
-/** How many hits the dropdown shows; the results page has the rest. */
-const dropdownHits = 8;
 /** How long typing must pause before a search runs. */
 const debounceMs = 120;
 
