@@ -27,6 +27,8 @@ import {titleSynonyms} from '../../src/lib/search-synonyms';
 const endpointWeight = 5;
 
 const articleStart = '<div class="theme-doc-markdown markdown">';
+/** Where the indexed part of the copy starts: the article, marked as Pagefind's body. */
+const indexedStart = '<div class="theme-doc-markdown markdown" data-pagefind-body>';
 
 /**
  * The codes a page's tables define: the tables whose first column is headed "Code" (the error
@@ -104,7 +106,7 @@ export function pageToIndex(html: string, route: string, operation?: OperationFa
   tags.push(`<span data-pagefind-filter="kind:${escape(kind)}"></span>`);
   return (
     html
-      .replace(articleStart, `<div class="theme-doc-markdown markdown" data-pagefind-body>${tags.join('')}`)
+      .replace(articleStart, `${indexedStart}${tags.join('')}`)
       // Pagefind runs together the words of elements that touch: the minified HTML leaves out the
       // closing tags of cells, rows and items, and a field's name touches its "required" badge.
       .replace(/<(td|th|tr|li|dt|dd|br|p|div)\b/g, ' <$1')
@@ -163,7 +165,10 @@ export function indexedWords(html: string): Set<string> {
     },
     {decodeEntities: true},
   );
-  parser.end(html);
+  // Only the article is read: the navbar and sidebar around it grow with the site, and hold none.
+  const start = html.indexOf(indexedStart);
+  const end = html.indexOf('</article>', start);
+  parser.end(start < 0 ? '' : html.slice(start, end < 0 ? undefined : end));
   return new Set(plainWords(text));
 }
 
