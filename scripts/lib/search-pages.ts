@@ -49,20 +49,19 @@ function titleWord(word: string): string {
   return lower.length > 3 && lower.endsWith('s') && !lower.endsWith('ss') ? lower.slice(0, -1) : lower;
 }
 
-const synonymEntries = titleSynonyms
-  .map(({title, readers}) => ({words: title.split(' ').map(titleWord), readers}))
-  .sort((a, b) => b.words.length - a.words.length);
+const synonymEntries = titleSynonyms.map(({title, readers}) => ({words: title.split(' ').map(titleWord), readers}));
 
 /**
- * The readers' words for a page's title (src/lib/search-synonyms.ts): at each place of the title,
- * those of the longest entry whose words it holds there.
+ * The readers' words for a page's title (src/lib/search-synonyms.ts): those of every entry whose
+ * words the title holds in a row.
  */
 export function aliasesOf(title: string): string[] {
   const words = (title.match(/[\p{L}\p{N}]+/gu) ?? []).map(titleWord);
   const aliases = new Set<string>();
   words.forEach((_, at) => {
-    const entry = synonymEntries.find((candidate) => candidate.words.every((word, index) => words[at + index] === word));
-    entry?.readers.forEach((reader) => aliases.add(reader));
+    for (const entry of synonymEntries) {
+      if (entry.words.every((word, index) => words[at + index] === word)) entry.readers.forEach((reader) => aliases.add(reader));
+    }
   });
   return [...aliases];
 }

@@ -7,8 +7,8 @@
  * Applied when the site is indexed (scripts/lib/search-pages.ts): a page whose title holds the words
  * of `title` (plurals and case aside) gets `readers` as its `aliases` metadata, which Pagefind
  * matches and ranks (searchRanking): "void an authorization" finds Cancel payments, "KYC" the
- * onboarding pages. Where entries overlap at a place of a title, the one of more words wins, and
- * the words within it keep their own ("ach payout" is also a "payout").
+ * onboarding pages. Entries may overlap: "Collect cards" takes those of "collect" and of "collect
+ * card", "Process ACH payouts" those of "ach payout" and of "payout".
  */
 export const titleSynonyms: {title: string; readers: string[]}[] = [
   {title: 'cancel', readers: ['void', 'reverse', 'stop']},
@@ -26,6 +26,7 @@ export const titleSynonyms: {title: string; readers: string[]}[] = [
   {title: 'ach payment', readers: ['bank', 'debit', 'direct', 'echeck']},
   {title: 'ach payout', readers: ['bank', 'credit', 'deposit']},
   {title: 'collect', readers: ['save', 'store', 'tokenize', 'tokenization', 'vault', 'set', 'setup', 'integrate']},
+  {title: 'collect card', readers: ['file', 'cof']},
   {title: 'transfer fund', readers: ['split', 'pay']},
   {title: 'transaction', readers: ['ledger', 'history', 'activity']},
   {title: 'settlement', readers: ['reconcile', 'reconciliation', 'batch']},
@@ -33,12 +34,12 @@ export const titleSynonyms: {title: string; readers: string[]}[] = [
   {title: 'api key', readers: ['secret', 'publishable', 'credential', 'token']},
   {title: 'account invitation', readers: ['invite', 'team', 'teammate', 'colleague', 'user']},
   {title: 'account member', readers: ['team', 'teammate', 'colleague', 'user']},
-  {title: 'webhook', readers: ['callback', 'notification', 'endpoint']},
+  {title: 'webhook', readers: ['callback', 'notification', 'endpoint', 'subscribe', 'subscription']},
   {title: 'quickstart', readers: ['start', 'started', 'tutorial', 'first']},
   {title: 'production checklist', readers: ['live', 'launch', 'golive']},
   {title: 'idempotency', readers: ['retry', 'retries', 'duplicate']},
   {title: 'rate limit', readers: ['throttling', 'throttle', '429']},
-  {title: 'pagination', readers: ['paging', 'paginate', 'cursor']},
+  {title: 'pagination', readers: ['paging', 'paginate', 'cursor', 'results']},
   {title: 'error', readers: ['decline', 'failure']},
   {title: 'fraud', readers: ['risk', 'cvv', 'cvc', 'avs']},
   {title: 'authentication', readers: ['auth', 'credential', 'login']},

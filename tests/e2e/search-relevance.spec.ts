@@ -99,7 +99,7 @@ const expectations: [query: string, page: string][] = [
   ['refnud a payment', '/guides/refunds/refund-payments'],
   ['dispte cases', '/concepts/dispute-cases'],
   ['authentcation', '/api/authentication'],
-  // The first four held-out sets (see tests/fixtures/search-held-out.ts), since read and worked on.
+  // The first five held-out sets (see tests/fixtures/search-held-out.ts), since read and worked on.
   ['accept card payments', '/guides/payments/process-card-payments'],
   ['send money to a seller', '/guides/marketplaces/transfer-funds-to-sellers'],
   ['save a customer bank account', '/guides/payment-methods/collect-bank-accounts'],
@@ -275,6 +275,50 @@ const expectations: [query: string, page: string][] = [
   ['idempotncy', '/api/idempotency'],
   ['settlments', '/guides/transactions/view-settlements'],
   ['cancle a refund', '/guides/refunds/cancel-refunds'],
+  ['take a card payment', '/guides/payments/process-card-payments'],
+  ['refund an ACH payment', '/guides/refunds/refund-payments'],
+  ['create a payout', '/api/financial/create-payout'],
+  ['show the Apple Pay button', '/guides/payment-methods/collect-apple-pay'],
+  ['subscribe to events', '/concepts/webhooks'],
+  ['paginate results', '/api/pagination'],
+  ['test in the sandbox', '/api/testing'],
+  ['change a payout description', '/api/financial/update-payout'],
+  ['void', '/guides/payments/cancel-payments'],
+  ['chargebacks', '/concepts/dispute-cases'],
+  ['KYB', '/concepts/onboarding'],
+  ['bank transfer payouts', '/guides/payouts/process-ach-payouts'],
+  ['debit a bank account', '/guides/payments/process-ach-payments'],
+  ['vendor onboarding', '/guides/marketplaces/onboard-sellers'],
+  ['card on file', '/guides/payment-methods/collect-cards'],
+  ['authorization expiry', '/guides/payments/authorize-and-capture-payments'],
+  ['Transaction object', '/concepts/transactions'],
+  ['event object', '/concepts/webhooks'],
+  ['payout schedule', '/guides/transactions/view-settlements'],
+  ['API key expiry', '/concepts/api-keys'],
+  ['dispute case lifecycle', '/concepts/dispute-cases'],
+  ['test tax IDs', '/api/testing'],
+  ['list settlements', '/api/financial/get-all-settlements'],
+  ['get a card', '/api/financial/get-card-by-id'],
+  ['delete a card', '/api/financial/delete-card'],
+  ['list cards for a customer', '/api/financial/get-all-cards-for-a-customer'],
+  ['update an API key', '/api/accounts/update-api-key'],
+  ['retrieve a settlement', '/api/financial/get-settlement-by-id'],
+  ['attester_name', '/api/accounts/onboard'],
+  ['signer_name', '/api/accounts/create-contract'],
+  ['requested_value', '/api/accounts/request-account-setting-access'],
+  ['expiry_date_invalid', '/api/errors'],
+  ['permission_denied', '/api/errors'],
+  ['product_not_enabled', '/api/errors'],
+  ['BigCommerce checkout', '/plugins/bigcommerce-payments'],
+  ['WooCommerce settings', '/plugins/woocommerce-payments'],
+  ['JavaScript elements', '/sdks/web/javascript'],
+  ['React provider', '/sdks/web/react'],
+  ['quikstart', '/guides/quickstart'],
+  ['autorize and capture', '/guides/payments/authorize-and-capture-payments'],
+  ['webhook signatre', '/concepts/webhooks'],
+  ['rate limtis', '/api/rate-limits'],
+  ['production cheklist', '/guides/production-checklist'],
+  ['idempotecy key', '/api/idempotency'],
 ];
 
 const form = (page: Page) => page.getByRole('search').getByRole('searchbox');
@@ -325,7 +369,7 @@ test('the tuning set: the expected page first for at least 90% of queries, in th
 
 /**
  * The held-out set does not reach the 90% first and 100% in the top 3 that issue 29 asks for: it
- * measured 36 of 44 first and 41 in the top 3 (see the issue's notes). Its floor is a little under
+ * measured 36 of 44 first and 43 in the top 3 (see the issue's notes). Its floor is a little under
  * what the search does today, so that a change that makes it worse fails.
  */
 test('the held-out set, never tuned on: the expected page first for at least 75%, in the top 3 for 90%', async ({page}) => {

@@ -64,14 +64,18 @@ test('a query in words puts a page in words scoring at least 60% of the operatio
 test('a page’s title gets the readers’ words of every synonym its words hold, plurals and case aside', () => {
   const cancel = aliasesOf('Cancel payments');
   assert.ok(cancel.includes('void') && cancel.includes('charge'), cancel.join(' '));
-  // The longest entry wins at a place, and the words within it keep their own.
+  // Entries overlap: an entry of two words and those of its words all apply.
   const achPayouts = aliasesOf('Process ACH payouts');
   for (const word of ['accept', 'bank', 'credit', 'withdrawal']) assert.ok(achPayouts.includes(word), `${word}: ${achPayouts.join(' ')}`);
   assert.ok(!achPayouts.includes('debit'), 'an ACH payout is no debit');
   assert.deepEqual(aliasesOf('Quickstart'), titleSynonyms.find(({title}) => title === 'quickstart')?.readers);
   assert.deepEqual(aliasesOf('Commerce plugins'), []);
+  const cards = aliasesOf('Collect cards');
+  for (const word of ['save', 'tokenize', 'file']) assert.ok(cards.includes(word), `${word}: ${cards.join(' ')}`);
   // Every entry of the table is found in a title made of its own words.
-  for (const {title, readers} of titleSynonyms) assert.deepEqual(aliasesOf(title).slice(0, readers.length), readers, title);
+  for (const {title, readers} of titleSynonyms) {
+    for (const reader of readers) assert.ok(aliasesOf(title).includes(reader), `${title}: ${reader}`);
+  }
 });
 
 test('typos: the edit distance counts added, dropped, changed and swapped letters, and stops past its limit', () => {
