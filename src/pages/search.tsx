@@ -10,9 +10,8 @@ import {useHistory, useLocation} from '@docusaurus/router';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {searchKinds, type SearchKind} from '@site/src/lib/search';
-import {markedWords, search, type SearchHit, type SearchResults} from '@site/src/components/Search/pagefind';
+import {search, type SearchHit, type SearchResults} from '@site/src/components/Search/pagefind';
 import SearchHitView from '@site/src/components/Search/SearchHitView';
-import {highlightUrl} from '@site/src/components/Search/highlight';
 import styles from '@site/src/components/Search/styles.module.css';
 
 const pageSize = 20;
@@ -132,7 +131,7 @@ export default function SearchPage(): ReactNode {
           <ul className={styles.pageHits}>
             {current.hits.map((hit) => (
               <li key={hit.id + hit.url}>
-                <Link className={styles.hit} to={highlightUrl(hit.url, markedWords(hit))}>
+                <Link className={styles.hit} to={hit.url}>
                   <SearchHitView hit={hit} />
                 </Link>
               </li>

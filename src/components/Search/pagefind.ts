@@ -14,6 +14,7 @@ import {
   type ExcerptPart,
   type SearchKind,
 } from '@site/src/lib/search';
+import {highlightUrl} from './highlight';
 
 type SubResult = {title: string; url: string; excerpt: string; weighted_locations: {weight: number; balanced_score: number}[]};
 
@@ -40,7 +41,7 @@ type Pagefind = {
 
 export type SearchHit = {
   id: string;
-  /** The page, at the section that matched best. */
+  /** The page, at the section that matched best, asking it to mark the words the excerpt marks (./highlight.ts). */
   url: string;
   title: string;
   /** The heading of that section, when it is not the page's title. */
@@ -63,56 +64,66 @@ export type SearchResults = {
 /** Pagefind's script, written after the site is bundled: fetched as is, never bundled by webpack. */
 const pagefindScript = '/pagefind/pagefind.js';
 
-let loading: Promise<Pagefind> | undefined;
-
-/** Loads Pagefind once per visit; the promise is shared by every caller. */
-export function loadPagefind(): Promise<Pagefind> {
-  loading ??= (async () => {
-    const pagefind = (await import(/* webpackIgnore: true */ pagefindScript)) as Pagefind;
-    await pagefind.options({ranking: searchRanking});
-    await pagefind.init();
-    // Loads the filter index (a few hundred bytes), without which searches count no kinds.
-    await pagefind.filters();
-    return pagefind;
-  })();
-  loading.catch(() => {
-    loading = undefined;
-  });
-  return loading;
+/**
+ * `load` made to run once per visit for each key: every caller shares its promise, and a failure is
+ * forgotten, so that the next call tries again.
+ */
+function once<T>(load: (key: string) => Promise<T>): (key: string) => Promise<T> {
+  const loading = new Map<string, Promise<T>>();
+  return (key) => {
+    let promise = loading.get(key);
+    if (!promise) {
+      promise = load(key);
+      loading.set(key, promise);
+      promise.catch(() => loading.delete(key));
+    }
+    return promise;
+  };
 }
+
+const pagefindOnce = once(async () => {
+  const pagefind = (await import(/* webpackIgnore: true */ pagefindScript)) as Pagefind;
+  await pagefind.options({ranking: searchRanking});
+  await pagefind.init();
+  // Loads the filter index (a few hundred bytes), without which searches count no kinds.
+  await pagefind.filters();
+  return pagefind;
+});
+
+/** Loads Pagefind once per visit. */
+export function loadPagefind(): Promise<Pagefind> {
+  return pagefindOnce(pagefindScript);
+}
+
+/** The index's words that begin with a letter (src/lib/search.ts, wordsFile), fetched once per visit. */
+const knownWords = once(async (letter) => {
+  const response = await fetch(wordsFile(letter));
+  if (!response.ok) throw new Error(`${wordsFile(letter)}: ${response.status}`);
+  return (await response.json()) as string[];
+});
 
 function score(sub: SubResult): number {
   return sub.weighted_locations.reduce((sum, location) => sum + location.balanced_score, 0);
 }
 
+/** The words marked in an excerpt: what the article highlights when the reader opens it. */
+function markedWords(excerpt: ExcerptPart[]): string[] {
+  return [...new Set(excerpt.filter((part) => part.marked).flatMap((part) => part.text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []))];
+}
+
 function toHit(id: string, data: ResultData): SearchHit {
   const best = [...data.sub_results].sort((a, b) => score(b) - score(a))[0];
   const title = data.meta.title ?? data.url;
+  const excerpt = excerptParts(best?.excerpt ?? data.excerpt);
   return {
     id,
-    url: best?.url ?? data.url,
+    url: highlightUrl(best?.url ?? data.url, markedWords(excerpt)),
     title,
     section: best && best.title !== title ? best.title : undefined,
-    excerpt: excerptParts(best?.excerpt ?? data.excerpt),
+    excerpt,
     kind: data.meta.kind,
     method: data.meta.method,
   };
-}
-
-const words = new Map<string, Promise<string[]>>();
-
-/** The index's words that begin with `letter`, fetched once per visit. */
-function knownWords(letter: string): Promise<string[]> {
-  let loading = words.get(letter);
-  if (!loading) {
-    loading = fetch(wordsFile(letter)).then((response) => {
-      if (!response.ok) throw new Error(`${wordsFile(letter)}: ${response.status}`);
-      return response.json() as Promise<string[]>;
-    });
-    loading.catch(() => words.delete(letter));
-    words.set(letter, loading);
-  }
-  return loading;
 }
 
 /**
@@ -124,13 +135,13 @@ export async function search(query: string, kind?: SearchKind): Promise<SearchRe
   const pagefind = await loadPagefind();
   const options = kind ? {filters: {kind: [kind]}} : {};
   const corrected = await correctQuery(query, knownWords).catch(() => undefined);
-  const forCorrected =
-    corrected === undefined ? undefined : {query: corrected, found: await pagefind.search(searchQuery(corrected), options)};
-  const chosen =
-    forCorrected && forCorrected.found.results.length > 0
-      ? forCorrected
-      : {query, found: await pagefind.search(searchQuery(query), options)};
-  const {results, totalFilters} = chosen.found;
+  const run = async (typed: string) => {
+    const searched = searchQuery(typed);
+    return {typed, searched, ...(await pagefind.search(searched, options))};
+  };
+  let found = corrected === undefined ? undefined : await run(corrected);
+  if (!found || found.results.length === 0) found = await run(query);
+  const {results, totalFilters} = found;
   // The best results are loaded at once (the box shows as many), to put a page in words first.
   const best = await Promise.all(
     results.slice(0, dropdownHits).map(async (result) => {
@@ -138,9 +149,9 @@ export async function search(query: string, kind?: SearchKind): Promise<SearchRe
       return {hit: toHit(result.id, data), score: result.score, operation: data.meta.method !== undefined};
     }),
   );
-  const ordered = preferProse(searchQuery(chosen.query), best).map(({hit}) => hit);
+  const ordered = preferProse(found.searched, best).map(({hit}) => hit);
   return {
-    corrected: chosen === forCorrected ? corrected : undefined,
+    corrected: found.typed === query ? undefined : found.typed,
     total: results.length,
     hits: async (from, to) => [
       ...ordered.slice(from, to),
@@ -148,9 +159,4 @@ export async function search(query: string, kind?: SearchKind): Promise<SearchRe
     ],
     kinds: totalFilters.kind ?? {},
   };
-}
-
-/** The words marked in a hit's excerpt: what the article highlights when the reader opens it. */
-export function markedWords(hit: SearchHit): string[] {
-  return [...new Set(hit.excerpt.filter((part) => part.marked).flatMap((part) => part.text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []))];
 }

@@ -11,10 +11,9 @@ import React, {useEffect, useId, useRef, useState, type FocusEvent, type Keyboar
 import {useHistory} from '@docusaurus/router';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import Link from '@docusaurus/Link';
-import {loadPagefind, markedWords, search, type SearchHit} from '@site/src/components/Search/pagefind';
+import {loadPagefind, search, type SearchHit} from '@site/src/components/Search/pagefind';
 import SearchHitView from '@site/src/components/Search/SearchHitView';
 import styles from '@site/src/components/Search/styles.module.css';
-import {highlightUrl} from '@site/src/components/Search/highlight';
 import {dropdownHits} from '@site/src/lib/search';
 
 /** How long typing must pause before a search runs. */
@@ -96,8 +95,6 @@ export default function SearchBar(): ReactNode {
   const listbox = `${id}-listbox`;
   const optionId = (index: number) => `${id}-option-${index}`;
 
-  const hitUrl = (hit: SearchHit) => highlightUrl(hit.url, markedWords(hit));
-
   const close = () => {
     setOpen(false);
     input.current?.blur();
@@ -122,7 +119,7 @@ export default function SearchBar(): ReactNode {
       event.preventDefault();
       if (active >= 0 && hits[active]) {
         close();
-        history.push(hitUrl(hits[active]));
+        history.push(hits[active].url);
       } else if (trimmed !== '') {
         setOpen(false);
         history.push(resultsPage);
@@ -180,7 +177,7 @@ export default function SearchBar(): ReactNode {
                 aria-selected={index === active}
                 tabIndex={-1}
                 className={styles.hit}
-                to={hitUrl(hit)}
+                to={hit.url}
                 // The box keeps the focus (and the dropdown stays open) until the link is followed.
                 onMouseDown={(event) => event.preventDefault()}
                 onMouseMove={() => setActive(index)}
