@@ -66,14 +66,16 @@ export async function indexSearch(buildDir: string, projectDir = '.'): Promise<{
   const entries = await readdir(buildDir, {recursive: true, withFileTypes: true});
   const files = entries
     .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-    .map((entry) => join(entry.parentPath, entry.name))
-    .sort((a, b) => addOrder(routeOf(buildDir, a)) - addOrder(routeOf(buildDir, b)) || a.localeCompare(b));
+    .map((entry) => {
+      const file = join(entry.parentPath, entry.name);
+      return {file, route: routeOf(buildDir, file)};
+    })
+    .sort((a, b) => addOrder(a.route) - addOrder(b.route) || a.file.localeCompare(b.file));
   /** On how many pages each word is. */
   const pagesWith = new Map<string, number>();
   // Every page at once: Pagefind's service parses them while the next ones are read.
   const added = await Promise.all(
-    files.map(async (file) => {
-      const route = routeOf(buildDir, file);
+    files.map(async ({file, route}) => {
       const content = pageToIndex(await readFile(file, 'utf8'), route, operations.get(route));
       if (content === undefined) return 0;
       const response = await index.addHTMLFile({url: route, content});

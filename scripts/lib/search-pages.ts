@@ -72,7 +72,12 @@ export function aliasesOf(title: string): string[] {
  * pending balance").
  */
 function sectionHeadings(html: string): string[] {
-  return [...html.matchAll(/<h[23][^>]*>(.*?)<a /g)].map(([, text]) => decodeEntities((text ?? '').replace(/<[^>]+>/g, '')));
+  return [...html.matchAll(/<h[23][^>]*>(.*?)<a /g)].map(([, heading]) => textOf(heading ?? ''));
+}
+
+/** The text of a fragment of the built HTML, without its tags. */
+function textOf(fragment: string): string {
+  return decodeEntities(fragment.replace(/<[^>]+>/g, ''));
 }
 
 /**
@@ -82,7 +87,7 @@ function sectionHeadings(html: string): string[] {
 export function pageToIndex(html: string, route: string, operation?: OperationFacts): string | undefined {
   const kind = kindOfRoute(route);
   if (!kind || !html.includes(articleStart)) return undefined;
-  const title = decodeEntities(/<header><h1>(.*?)<\/h1>/s.exec(html)?.[1]?.replace(/<[^>]+>/g, '') ?? '');
+  const title = textOf(/<header><h1>(.*?)<\/h1>/s.exec(html)?.[1] ?? '');
   const facts: Record<string, string> = {
     kind,
     aliases: aliasesOf(title).join(' '),
@@ -122,8 +127,25 @@ export function pageToIndex(html: string, route: string, operation?: OperationFa
   );
 }
 
-/** What the typo correction leaves out of the indexed text: code holds IDs and names, not words a reader misspells. */
-const notWords = new Set(['pre', 'code', 'script', 'style']);
+/**
+ * What Pagefind leaves out of the articles it indexes: the theme's heading links. (The parts of an
+ * API operation page that search skips are marked where the page is written, lib/api-render/operation-page.ts.)
+ */
+export const excludedFromIndex = ['.hash-link', 'pre'];
+
+/**
+ * Whether the typo correction leaves an element's words out: what Pagefind leaves out
+ * (excludedFromIndex and `data-pagefind-ignore`), and code, which holds IDs and names rather than
+ * words a reader misspells.
+ */
+function notWords(name: string, attributes: Record<string, string>): boolean {
+  const classes = (attributes.class ?? '').split(' ');
+  return (
+    'data-pagefind-ignore' in attributes ||
+    ['code', 'script', 'style'].includes(name) ||
+    excludedFromIndex.some((selector) => (selector.startsWith('.') ? classes.includes(selector.slice(1)) : name === selector))
+  );
+}
 
 /**
  * The words of the text and metadata that Pagefind indexes in `html` (a copy pageToIndex made), as
@@ -132,47 +154,32 @@ const notWords = new Set(['pre', 'code', 'script', 'style']);
  */
 export function indexedWords(html: string): Set<string> {
   let text = '';
-  let body = 0;
   let skipped = 0;
-  const open: ('body' | 'skipped' | undefined)[] = [];
+  const open: boolean[] = [];
   const parser = new Parser(
     {
       onopentag(name, attributes) {
         // Metadata is matched too: its value follows the name and a colon.
         const meta = attributes['data-pagefind-meta'];
         if (meta !== undefined) text += ` ${meta.slice(meta.indexOf(':') + 1)} `;
-        const mark =
-          'data-pagefind-body' in attributes
-            ? 'body'
-            : notWords.has(name) || 'data-pagefind-ignore' in attributes || /(^| )hash-link( |$)/.test(attributes.class ?? '')
-              ? 'skipped'
-              : undefined;
-        open.push(mark);
-        if (mark === 'body') body += 1;
-        if (mark === 'skipped') skipped += 1;
+        const skip = notWords(name, attributes);
+        open.push(skip);
+        if (skip) skipped += 1;
         text += ' ';
       },
       ontext(chunk) {
-        if (body > 0 && skipped === 0) text += chunk;
+        if (skipped === 0) text += chunk;
       },
       onclosetag() {
-        const mark = open.pop();
-        if (mark === 'body') body -= 1;
-        if (mark === 'skipped') skipped -= 1;
+        if (open.pop()) skipped -= 1;
         text += ' ';
       },
     },
     {decodeEntities: true},
   );
-  // Only the article is read: the navbar and sidebar around it grow with the site, and hold none.
+  // Only the indexed article is read: the navbar and sidebar around it grow with the site.
   const start = html.indexOf(indexedStart);
   const end = html.indexOf('</article>', start);
   parser.end(start < 0 ? '' : html.slice(start, end < 0 ? undefined : end));
   return new Set(plainWords(text));
 }
-
-/**
- * What Pagefind leaves out of the articles it indexes: the theme's heading links. (The parts of an
- * API operation page that search skips are marked where the page is written, src/plugins/api-pages.)
- */
-export const excludedFromIndex = ['.hash-link', 'pre'];

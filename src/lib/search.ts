@@ -77,12 +77,15 @@ export function searchQuery(query: string): string {
   return (kept.length > 0 ? kept : words).join(' ');
 }
 
+/** The first words of the reference's operation titles that searchQuery puts first, and the HTTP methods. */
+const apiVerbs = new Set([...operationVerbs.map(({title}) => title.split(' ')[0]), 'get', 'post', 'put', 'patch', 'delete']);
+
 /**
  * Whether a query is put as the API puts it, rather than in words: an operation's verb first (as
  * searchQuery leaves it), a method, or a code, path or identifier (an underscore, a slash, camelCase).
  */
 function apiShaped(query: string): boolean {
-  return /^(get|create|update|delete|post|put|patch)\b/i.test(query) || /[_/]|\p{Ll}\p{Lu}/u.test(query);
+  return apiVerbs.has(query.split(' ')[0]?.toLowerCase() ?? '') || /[_/]|\p{Ll}\p{Lu}/u.test(query);
 }
 
 /** How many hits the navbar's box shows (the results page has the rest), and preferProse orders. */
