@@ -11,6 +11,8 @@ export default defineConfig(
   globalIgnores([
     'node_modules/',
     'build/',
+    'build.next/',
+    'build.previous/',
     '.docusaurus/',
     'bench/tmp/',
     '**/generated/',

@@ -30,9 +30,9 @@ export function svgName(hash: string, mode: Mode): string {
   return `${hash}-${mode}.svg`;
 }
 
-/** Every mermaid block in the hand-written pages, in file order. */
-export function findDiagrams(): Diagram[] {
-  return docPages().flatMap((file) =>
+/** Every mermaid block in `pages` (the hand-written pages), in file order. */
+export function findDiagrams(pages = docPages()): Diagram[] {
+  return pages.flatMap((file) =>
     codeBlocks(readFileSync(file, 'utf8'))
       .filter((block) => block.lang === 'mermaid')
       .map((block) => ({file, line: block.line, source: block.text, hash: diagramHash(block.text)})),

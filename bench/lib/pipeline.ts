@@ -1,7 +1,8 @@
 /**
  * The site's build pipeline as `npm run build` runs it: the site steps of scripts/pipeline.ts, each
  * measured as one process tree: `docusaurus build` (its API reference plugin reads specs/ and writes
- * the reference while Docusaurus loads the site), the search indexing step and the headers step. Cold runs first remove every
+ * the reference while Docusaurus loads the site), the search indexing step, the headers step and the
+ * step that puts the build in place. Cold runs first remove every
  * cache: .docusaurus, build and node_modules/.cache (where Rspack's persistent cache is, when a
  * lever turns it on). Each run also says where its time and memory went, phase by phase
  * (bench/lib/phases.ts).
@@ -11,7 +12,7 @@ import {join} from 'node:path';
 import {measureCommand} from './measure-command';
 import {perfLine, phasesOf, type Phase} from './phases';
 import {treeStats} from './files';
-import {siteSteps, stepEnv} from '../../scripts/lib/pipeline';
+import {builtDir, siteSteps, stagedDir, stepEnv} from '../../scripts/lib/pipeline';
 
 export type PipelineRun = {
   /** The whole pipeline, the indexing step included. */
@@ -31,6 +32,7 @@ const stepMeasures = [
   {log: '', phase: 'start-up'},
   {log: '-index', phase: 'search index'},
   {log: '-headers', phase: 'headers'},
+  {log: '-swap', phase: 'put in place'},
 ];
 
 /** A pipeline that failed, with what was measured until then. */
@@ -57,7 +59,8 @@ export async function runPipeline(
   env: Record<string, string> = {},
 ): Promise<PipelineRun> {
   if (cold) {
-    for (const dir of ['.docusaurus', 'build', 'node_modules/.cache']) rmSync(join(projectDir, dir), {recursive: true, force: true});
+    for (const dir of ['.docusaurus', builtDir, stagedDir, 'node_modules/.cache'])
+      rmSync(join(projectDir, dir), {recursive: true, force: true});
   }
   // The committed specs, never a download: the site steps do not fetch.
   const environment = stepEnv(projectDir, {
@@ -91,7 +94,7 @@ export async function runPipeline(
     // The first step's phases are Docusaurus' own; the other steps are one phase each.
     phases.push(...(index === 0 ? phasesOf(result, phase) : [{name: phase, ms: result.wallMs, peakTreeRssBytes: result.peakTreeRssBytes}]));
   }
-  const output = treeStats(join(projectDir, 'build'));
+  const output = treeStats(join(projectDir, builtDir));
   return {
     ...measured,
     phases,

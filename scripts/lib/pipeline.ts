@@ -2,11 +2,14 @@
  * The project's pipelines, written once as data: `npm run build` and `npm test` run them, the
  * tests' fixture sites build with the site steps, and the bench measures those same steps.
  *
- * - build: refresh the specs from PLAZA_API_HOST when it is set, then the site (`docusaurus build`,
- *   whose API reference plugin reads specs/ once and writes the reference), the search index and
- *   the security headers (last: they hash the inline scripts of the built pages).
- * - test: the same refresh first, so that every later step reads the same specs; then types, lint,
- *   format, the specs' lint, the unit tests, the site steps once, and the browser tests on that build.
+ * - build: refresh the specs from PLAZA_API_HOST when it is set; the content check (npm run check);
+ *   then the site (`docusaurus build`, whose API reference plugin reads specs/ once and writes the
+ *   reference), the search index and the security headers (last: they hash the inline scripts of
+ *   the built pages), all into build.next/, which takes the place of build/ only when they have all
+ *   passed: a failed build leaves build/ as it was.
+ * - test: the same refresh first, so that every later step reads the same specs; then the content
+ *   check, types, lint, format, the specs' lint, the unit tests, the site steps once, and the browser
+ *   tests on that build.
  *
  * scripts/pipeline.ts runs one by name.
  */
@@ -18,17 +21,26 @@ export type Step = {name: string; command: string[]};
 /** The optional refresh of the specs (nothing without PLAZA_API_HOST). */
 export const fetchStep: Step = {name: 'specs from PLAZA_API_HOST, if set', command: ['tsx', 'scripts/fetch-specs.ts', '--if-configured']};
 
-/** The production build: the site, its search index, its headers. */
+/** The content check of the pages and specs, in seconds and by file and line (lib/checks). */
+export const checkStep: Step = {name: 'content check', command: ['tsx', 'scripts/check.ts']};
+
+/** Where the site is built, and where it is served from once every step has passed. */
+export const stagedDir = 'build.next';
+export const builtDir = 'build';
+
+/** The production build: the site, its search index, its headers, made aside and then put in place. */
 export const siteSteps: Step[] = [
-  {name: 'site', command: ['docusaurus', 'build']},
-  {name: 'search index', command: ['tsx', 'scripts/index-search.ts']},
-  {name: 'headers', command: ['tsx', 'scripts/write-headers.ts']},
+  {name: 'site', command: ['docusaurus', 'build', '--out-dir', stagedDir]},
+  {name: 'search index', command: ['tsx', 'scripts/index-search.ts', '--dir', stagedDir]},
+  {name: 'headers', command: ['tsx', 'scripts/write-headers.ts', '--dir', stagedDir]},
+  {name: 'put in place', command: ['tsx', 'scripts/swap-build.ts']},
 ];
 
 export const pipelines: Record<'build' | 'test', Step[]> = {
-  build: [fetchStep, ...siteSteps],
+  build: [fetchStep, checkStep, ...siteSteps],
   test: [
     fetchStep,
+    checkStep,
     {name: 'typecheck', command: ['tsc']},
     {name: 'lint', command: ['eslint', '.']},
     {name: 'format', command: ['prettier', '--check', '.']},

@@ -2,7 +2,7 @@ import {readFileSync} from 'node:fs';
 import camelCase from 'lodash/camelCase';
 import upperFirst from 'lodash/upperFirst';
 import {test, expect, open, present} from './fixtures';
-import {SpecIndex} from '../lib/docs-drift';
+import {SpecIndex} from '../../lib/checks/docs-drift';
 import {apis, listOperations, operationSlug, readSpec} from '../../lib/api-model/specs';
 
 // What a visitor should find on the catalogue, read from the specs it is generated from.

@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import {apis, readSpec} from '../../lib/api-model/specs';
 import {operationPages, type Specs} from '../../lib/api-render/webhook-events';
 import {
-  checkDocs,
   checkPermissions,
   checkPermissionSentences,
   checkSandboxValues,
@@ -12,7 +11,7 @@ import {
   sandboxValues,
   sandboxValuesPartial,
   SpecIndex,
-} from '../lib/docs-drift';
+} from '../../lib/checks/docs-drift';
 import {extractExamples, parseCurl} from '../../lib/page-requests';
 import {firstRequest} from '../../src/pages/_home/content';
 import {readFileSync} from 'node:fs';
@@ -25,18 +24,6 @@ function first(problems: string[]): string {
   assert.ok(problem !== undefined, 'no problem was reported');
   return problem;
 }
-
-test('every request, response, snippet body, permission and sandbox value shown in docs/ agrees with the specs', () => {
-  const {problems, ...counts} = checkDocs(specs);
-  const report = problems.map((problem) => `${problem.file}:${problem.line}: ${problem.reason}`);
-  assert.deepEqual(report, []);
-  for (const [kind, count] of Object.entries(counts)) assert.ok(count > 0, `no ${kind} were checked`);
-  console.log(
-    `checked in docs/: ${counts.requests} requests, ${counts.responses} responses, ${counts.snippetBodies} request bodies of SDK server snippets, ` +
-      `${counts.permissionsNamed} permissions named (${counts.permissionTies} tied to an operation), ${counts.permissionSentences} permission sentences of the specs, ` +
-      `${counts.sandboxValues} sandbox test values`,
-  );
-});
 
 test('a curl command is read as method, path, query and JSON body', () => {
   const parsed = parseCurl(

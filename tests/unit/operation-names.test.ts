@@ -1,27 +1,15 @@
 /**
- * Operations named in docs prose (scripts/lib/operation-names.ts): by their page title linked to their
+ * Operations named in docs prose (lib/checks/operation-names.ts): by their page title linked to their
  * page, never as a third-person phrase such as "Creates a payment".
  */
-import {readFileSync} from 'node:fs';
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {docPages} from '../../lib/docs-source';
-import {checkOperationNames, thirdPerson} from '../lib/operation-names';
+import {checkOperationNames, thirdPerson} from '../../lib/checks/operation-names';
 import {apis, readSpec} from '../../lib/api-model/specs';
 import {operationPages, type Specs} from '../../lib/api-render/webhook-events';
 
 const specs = Object.fromEntries(apis.map((api) => [api.name, readSpec(api.file)])) as Specs;
 const pages = operationPages(specs);
-
-test('docs prose names operations by their page titles, not in the third person', () => {
-  const files = docPages();
-  assert.ok(files.length > 0);
-  const problems = files.flatMap((file) => checkOperationNames(file, readFileSync(file, 'utf8'), pages));
-  assert.deepEqual(
-    problems.map((problem) => `${problem.file}:${problem.line}: ${problem.reason}`),
-    [],
-  );
-});
 
 test('a third-person name is found in text and in link labels, and a linked title is accepted', () => {
   // Two operations of the specs: one whose summary starts with a verb in the base form, one in the third person.

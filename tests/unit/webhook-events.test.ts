@@ -16,7 +16,7 @@ import camelCase from 'lodash/camelCase';
 import upperFirst from 'lodash/upperFirst';
 import {apis, listOperations, operationSlug, readSpec, type ApiName} from '../../lib/api-model/specs';
 import {codeBlocks} from '../../lib/docs-source';
-import {SpecIndex} from '../lib/docs-drift';
+import {SpecIndex} from '../../lib/checks/docs-drift';
 import {buildCatalogue, checkEventsExtension, eventsExtension, exampleFromSchema, type Specs} from '../../lib/api-render/webhook-events';
 import {renderPage, signaturePartial, webhookEventsPage} from '../../lib/api-render/webhook-events-page';
 import {languages} from '../../lib/api-render/samples';

@@ -12,11 +12,11 @@ import {relative} from 'node:path';
 import {Ajv, type ValidateFunction} from 'ajv';
 import addFormats from 'ajv-formats';
 import ts from 'typescript';
-import {codeBlocks, docPages} from '../../lib/docs-source';
-import {extractExamples, type DocRequest, type DocResponse, type Problem} from '../../lib/page-requests';
-import {operationPermission} from '../../lib/api-render/reference-tables';
-import {apis, listOperations, resolveLocalRef, type OpenApiDocument, type Operation} from '../../lib/api-model/specs';
-import {operationPages, type Specs} from '../../lib/api-render/webhook-events';
+import {codeBlocks, docPages} from '../docs-source';
+import {extractExamples, type DocRequest, type DocResponse, type Problem} from '../page-requests';
+import {operationPermission} from '../api-render/reference-tables';
+import {apis, listOperations, resolveLocalRef, type OpenApiDocument, type Operation} from '../api-model/specs';
+import {operationPages, type Specs} from '../api-render/webhook-events';
 
 type SpecOperation = Operation & {spec: string; pattern: RegExp; literalSegments: number};
 
@@ -168,8 +168,8 @@ export type DriftCounts = {
   sandboxValues: number;
 };
 
-/** Checks every page; returns the problems and how many things of each kind were checked. */
-export function checkDocs(specs: Specs, root = 'docs'): {problems: Problem[]} & DriftCounts {
+/** Checks `pages` (every hand-written page); returns the problems and how many things of each kind were checked. */
+export function checkDocs(specs: Specs, pages = docPages()): {problems: Problem[]} & DriftCounts {
   const index = new SpecIndex(specs);
   const declared = declaredPermissions(specs);
   const sentences = checkPermissionSentences(specs);
@@ -183,7 +183,7 @@ export function checkDocs(specs: Specs, root = 'docs'): {problems: Problem[]} & 
     permissionSentences: sentences.sentences,
     sandboxValues: 0,
   };
-  for (const path of docPages(root)) {
+  for (const path of pages) {
     const file = relative('.', path);
     const text = readFileSync(path, 'utf8');
     const found = extractExamples(file, text);

@@ -5,9 +5,9 @@
  */
 import escapeRegExp from 'lodash/escapeRegExp';
 import type {Link, RootContent} from 'mdast';
-import type {Problem} from '../../lib/page-requests';
-import {parseMdx} from '../../lib/api-render/spec-text';
-import type {OperationPage} from '../../lib/api-render/webhook-events';
+import type {Problem} from '../page-requests';
+import {parseMdx} from '../api-render/spec-text';
+import type {OperationPage} from '../api-render/webhook-events';
 
 /** A verb in the third person: Create is Creates, Copy is Copies, Attach is Attaches; Cancels stays. */
 export function thirdPerson(verb: string): string {

@@ -1,0 +1,52 @@
+/**
+ * The content check of `npm run check`: every check of the hand-written pages and the specs that
+ * needs no build, each problem as `file:line: reason`. `npm run build` and `npm test` run it first.
+ */
+import {readFileSync} from 'node:fs';
+import {resolve} from 'node:path';
+import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
+import {docPages} from '../docs-source';
+import type {Problem} from '../page-requests';
+import {apis, readSpec} from '../api-model/specs';
+import {operationPages, type Specs} from '../api-render/webhook-events';
+import {checkDiagrams} from './diagrams';
+import {checkDocs} from './docs-drift';
+import {checkOperationNames} from './operation-names';
+import {checkPages} from './pages';
+import {checkSidebars, sidebarsFile} from './sidebars';
+import {checkPageSpelling, checkSpecSpelling} from './spelling';
+
+export type CheckReport = {problems: Problem[]; checked: string[]};
+
+export async function runChecks(): Promise<CheckReport> {
+  const specs = Object.fromEntries(apis.map((api) => [api.name, readSpec(api.file)])) as Specs;
+  const pages = docPages();
+  const sidebars = ((await import(resolve(sidebarsFile))) as {default: SidebarsConfig}).default;
+
+  // A page whose MDX does not parse is that one problem: the checks that read its syntax tree skip it.
+  const mdx = checkPages(specs);
+  const drift = checkDocs(specs, mdx.parsed);
+  const operations = operationPages(specs);
+  const names = mdx.parsed.flatMap((file) => checkOperationNames(file, readFileSync(file, 'utf8'), operations));
+  const spelling = [
+    ...[...pages, 'src/pages/_home/content.ts'].flatMap(checkPageSpelling),
+    ...apis.flatMap((api) => checkSpecSpelling(api.file)),
+  ];
+  const sidebar = checkSidebars(sidebars);
+  const diagrams = checkDiagrams(mdx.parsed);
+
+  const problems = [...mdx.problems, ...drift.problems, ...names, ...spelling, ...sidebar.problems, ...diagrams.problems];
+  problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+  return {
+    problems,
+    checked: [
+      `${mdx.pages} pages and ${mdx.links} internal links`,
+      `${drift.requests} requests and ${drift.responses} responses against the specs`,
+      `${drift.snippetBodies} SDK snippet bodies, ${drift.permissionsNamed} permissions and ${drift.sandboxValues} sandbox values`,
+      `operation names`,
+      `spelling of the pages and the specs`,
+      `${sidebar.pages} pages in ${sidebarsFile}`,
+      `${diagrams.diagrams} diagrams`,
+    ],
+  };
+}
