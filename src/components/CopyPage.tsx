@@ -2,7 +2,9 @@
  * "Copy page": puts the page's Markdown twin on the clipboard, for pasting into an assistant or
  * an issue, with a link to open the twin. The twin is fetched only on click. Its text is handed to
  * the clipboard as a promise, so that browsers which demand a user gesture (Safari) accept a write
- * that waits for the network.
+ * that waits for the network. A twin is Markdown: an answer in HTML (a server that answers every
+ * path with the app's shell) is a failure, never copied. `npm start` makes no twins, so there the
+ * control says where they are made instead.
  */
 import React, {useEffect, useState, type ReactNode} from 'react';
 import {useTwinPath} from '@site/src/lib/use-twin-path';
@@ -19,6 +21,7 @@ const announcements: Record<State, string> = {
 async function copyText(url: string): Promise<void> {
   const text = fetch(url).then((response) => {
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    if (response.headers.get('content-type')?.startsWith('text/html')) throw new Error(`${url} answered HTML, not Markdown`);
     return response.text();
   });
   if (typeof ClipboardItem === 'function' && navigator.clipboard?.write) {
@@ -38,6 +41,11 @@ export default function CopyPage(): ReactNode {
     return () => clearTimeout(timer);
   }, [state]);
   if (!twin) return null;
+  if (process.env.NODE_ENV === 'development') {
+    return (
+      <p className="copy-page copy-page__note">Copy page and View as Markdown: npm start makes no Markdown twins; npm run build does.</p>
+    );
+  }
   return (
     <div className="copy-page">
       <button
