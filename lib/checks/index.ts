@@ -14,39 +14,43 @@ import {checkDocs} from './docs-drift';
 import {checkOperationNames} from './operation-names';
 import {checkPages} from './pages';
 import {checkSidebars, sidebarsFile} from './sidebars';
+import {checkSpecFiles} from './specs';
 import {checkPageSpelling, checkSpecSpelling} from './spelling';
 
 export type CheckReport = {problems: Problem[]; checked: string[]};
 
 export async function runChecks(): Promise<CheckReport> {
-  const specs = Object.fromEntries(apis.map((api) => [api.name, readSpec(api.file)])) as Specs;
   const pages = docPages();
   const sidebars = ((await import(resolve(sidebarsFile))) as {default: SidebarsConfig}).default;
-
-  // A page whose MDX does not parse is that one problem: the checks that read its syntax tree skip it.
-  const mdx = checkPages(specs);
-  const drift = checkDocs(specs, mdx.parsed);
-  const operations = operationPages(specs);
-  const names = mdx.parsed.flatMap((file) => checkOperationNames(file, readFileSync(file, 'utf8'), operations));
   const spelling = [
     ...[...pages, 'src/pages/_home/content.ts'].flatMap(checkPageSpelling),
     ...apis.flatMap((api) => checkSpecSpelling(api.file)),
   ];
   const sidebar = checkSidebars(sidebars);
-  const diagrams = checkDiagrams(mdx.parsed);
+  const checked = ['spelling of the pages and the specs', `${sidebar.pages} pages in ${sidebarsFile}`];
+  const problems = [...(await checkSpecFiles()), ...spelling, ...sidebar.problems];
 
-  const problems = [...mdx.problems, ...drift.problems, ...names, ...spelling, ...sidebar.problems, ...diagrams.problems];
-  problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
-  return {
-    problems,
-    checked: [
+  // The pages are checked against the specs only when the specs pass their own check.
+  if (problems.every((problem) => !problem.file.startsWith('specs'))) {
+    const specs = Object.fromEntries(apis.map((api) => [api.name, readSpec(api.file)])) as Specs;
+    // A page whose MDX does not parse is that one problem: the checks that read its syntax tree skip it.
+    const mdx = checkPages(specs);
+    const drift = checkDocs(specs, mdx.parsed);
+    const operations = operationPages(specs);
+    const names = mdx.parsed.flatMap((file) => checkOperationNames(file, readFileSync(file, 'utf8'), operations));
+    const diagrams = checkDiagrams(mdx.parsed);
+    problems.push(...mdx.problems, ...drift.problems, ...names, ...diagrams.problems);
+    checked.unshift(
+      'the specs',
       `${mdx.pages} pages and ${mdx.links} internal links`,
       `${drift.requests} requests and ${drift.responses} responses against the specs`,
       `${drift.snippetBodies} SDK snippet bodies, ${drift.permissionsNamed} permissions and ${drift.sandboxValues} sandbox values`,
-      `operation names`,
-      `spelling of the pages and the specs`,
-      `${sidebar.pages} pages in ${sidebarsFile}`,
-      `${diagrams.diagrams} diagrams`,
-    ],
-  };
+      'operation names',
+    );
+    checked.push(`${diagrams.diagrams} diagrams`);
+  } else {
+    checked.push('not the pages against the specs, which have problems of their own');
+  }
+  problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+  return {problems, checked};
 }

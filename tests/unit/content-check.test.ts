@@ -28,7 +28,7 @@ test('the project as committed passes, and the check says what it read', () => {
   assert.equal(status, 0, output);
   assert.match(
     output,
-    /^check: no problem in [1-9]\d* pages and [1-9]\d* internal links, [1-9]\d* requests and [1-9]\d* responses against the specs/m,
+    /^check: no problem in the specs, [1-9]\d* pages and [1-9]\d* internal links, [1-9]\d* requests and [1-9]\d* responses against the specs/m,
   );
   assert.match(output, /, [1-9]\d* diagrams \(\d+\.\d s\)$/m);
 });
