@@ -47,13 +47,17 @@ test('a mistyped guide path shows the path, a filled search box, and the guide f
 test('a mistyped operation path lists the operation first among the closest pages', async ({page}) => {
   // "api financial create paymnt" finds nothing (no page says "financial"): the page name's words do.
   await openMissing(page, '/api/financial/create-paymnt');
-  await expect(box(page)).toHaveValue('api financial create paymnt');
   const first = closestPages(page).getByRole('link').first();
   await expect(first).toBeVisible();
   const href = await first.getAttribute('href');
   expect(isPage(href, '/api/financial/create-payment'), `first closest page: ${href}`).toBe(true);
   await expect(first).toContainText('API reference · POST');
   await expect(first).toContainText('Create payment');
+  // The box holds the words that found them, so that its results page finds them too.
+  await expect(box(page)).toHaveValue('create paymnt');
+  await page.getByRole('button', {name: 'Search', exact: true}).click();
+  await expect(page).toHaveURL(/\/search\?q=create\+paymnt$/);
+  await expect(page.locator('main ul li a').first()).toContainText('Create payment');
 });
 
 test('submitting the search box opens the results page for its words', async ({page}) => {

@@ -44,12 +44,12 @@ const mainSections = [
  * those of its last segment alone (a mistyped page name under a right section, such as
  * /api/financial/create-paymnt, whose section word is on none of the pages it means).
  */
-async function closestPages(queries: string[]): Promise<SearchHit[]> {
-  for (const query of queries) {
-    const hits = await (await search(query)).hits(0, closestCount);
-    if (hits.length > 0) return hits;
+async function closestPages(queries: string[]): Promise<{used: string; hits: SearchHit[]}> {
+  for (const used of queries) {
+    const hits = await (await search(used)).hits(0, closestCount);
+    if (hits.length > 0) return {used, hits};
   }
-  return [];
+  return {used: queries[0] ?? '', hits: []};
 }
 
 type Found = {query: string; hits: SearchHit[]};
@@ -81,9 +81,12 @@ export default function NotFoundContent({className}: Props): ReactNode {
     let current = true;
     closestPages([...new Set([query, lastSegment])])
       // Search could not load: no error, the main sections instead.
-      .catch(() => [])
-      .then((hits) => {
-        if (current) setFound({query, hits});
+      .catch(() => ({used: query, hits: []}))
+      .then(({used, hits}) => {
+        if (!current) return;
+        setFound({query, hits});
+        // The box then holds the words that found them, unless the reader has typed in it.
+        setDraft((typed) => (typed === query ? used : typed));
       });
     return () => {
       current = false;
