@@ -12,7 +12,7 @@ import {readFile, stat} from 'node:fs/promises';
 import {extname, join, normalize, resolve, sep} from 'node:path';
 import {brotliCompressSync, gzipSync, constants as zlib} from 'node:zlib';
 import {parseArgs} from 'node:util';
-import {headersFile, readHeaders} from './write-headers';
+import {headersFile, headersFor, readHeaders, type HeaderRule} from './write-headers';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -43,7 +43,8 @@ export type Resolution = {file: string} | {redirect: string} | null;
 
 /**
  * What answers `urlPath` under `root`: a file (the path itself, then `path/index.html`, then
- * `path.html`), a redirect from `/x.html` to `/x` when only the folder page exists, or null.
+ * `path.html`), a redirect from `/x.html` to `/x` when only the folder page exists, or null. The
+ * headers file is the host's configuration, not a page: it is never served, as hosts that read it do.
  */
 export async function resolveFile(root: string, urlPath: string): Promise<Resolution> {
   let decoded: string;
@@ -53,7 +54,7 @@ export async function resolveFile(root: string, urlPath: string): Promise<Resolu
     return null;
   }
   const target = normalize(join(root, decoded));
-  if (target !== root && !target.startsWith(root + sep)) {
+  if ((target !== root && !target.startsWith(root + sep)) || target === join(root, headersFile)) {
     return null;
   }
   if (decoded.endsWith('.html')) {
@@ -78,15 +79,6 @@ function pickEncoding(acceptEncoding: string | undefined): Encoding {
   if (accepted.includes('br')) return 'br';
   if (accepted.includes('gzip')) return 'gzip';
   return 'identity';
-}
-
-/**
- * Hashed bundles and the files of Pagefind's index named by their content (its index chunks,
- * fragments, filters and metadata) never change under the same name. Pagefind's script, worker,
- * WebAssembly and pagefind-entry.json keep their names from build to build.
- */
-export function isImmutable(pathname: string): boolean {
-  return pathname.startsWith('/assets/') || /^\/pagefind\/(fragment|index|filter)\/|^\/pagefind\/pagefind\.[^/]+\.pf_meta$/.test(pathname);
 }
 
 const compressedCache = new Map<string, Buffer>();
@@ -116,15 +108,17 @@ function encode(path: string, version: string, body: Buffer, encoding: Encoding)
 
 export function startServer(dir: string, port: number): Promise<Server> {
   const root = resolve(dir);
-  let headers: Record<string, string>;
+  let rules: HeaderRule[];
   try {
-    headers = readHeaders(root);
+    rules = readHeaders(root);
   } catch {
     return Promise.reject(new Error(`${join(root, headersFile)} is missing: run "npm run build", whose last step writes it`));
   }
   const server = createServer(async (req, res) => {
-    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    // What the build's _headers gives this path, as the hosts that read the file send it; no cache rule means revalidate.
+    const headers = {'Cache-Control': 'public, max-age=0, must-revalidate', ...headersFor(rules, url.pathname)};
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     const resolution = await resolveFile(root, url.pathname);
     if (resolution && 'redirect' in resolution) {
       res.writeHead(301, {Location: resolution.redirect + url.search});
@@ -151,10 +145,6 @@ export function startServer(dir: string, port: number): Promise<Server> {
     res.setHeader('Content-Type', contentTypes[ext] ?? 'application/octet-stream');
     res.setHeader('Content-Length', payload.length);
     res.setHeader('Vary', 'Accept-Encoding');
-    res.setHeader(
-      'Cache-Control',
-      isImmutable(url.pathname) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
-    );
     if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
     res.end(req.method === 'HEAD' ? undefined : payload);
   });

@@ -1,6 +1,7 @@
 /**
  * The last step of `npm run build`: writes build/_headers, the response headers of every page in
- * the format Netlify and Cloudflare Pages read, with a strict Content-Security-Policy. Scripts run
+ * the format Netlify and Cloudflare Pages read, with a strict Content-Security-Policy, and the cache
+ * rule of the files whose names change with their content. Scripts run
  * only from the site's own files and as the inline scripts of the built HTML, each allowed by the
  * SHA-256 hash of its text (Docusaurus' colour mode and announcement bar scripts, the loader of
  * src/plugins/ssr-template.ts, ...), so a script that a page was never built with does not run.
@@ -70,25 +71,56 @@ function htmlFiles(dir: string): string[] {
     .map((file) => join(dir, file));
 }
 
+/**
+ * The files named after their content, cached for a year: the bundles, and Pagefind's index,
+ * fragments, filters and metadata. Everything else, Pagefind's entry file, script and WebAssembly
+ * included (their names stay the same from build to build), is left to revalidate.
+ */
+export const immutablePaths = [
+  '/assets/*',
+  '/pagefind/index/*',
+  '/pagefind/fragment/*',
+  '/pagefind/filter/*',
+  '/pagefind/pagefind.*.pf_meta',
+];
+export const immutable = 'public, max-age=31536000, immutable';
+
+/** A rule of a `_headers` file: the paths it matches (`*` matches any characters) and the headers it adds. */
+export type HeaderRule = {path: string; headers: Record<string, string>};
+
 /** Writes `dir`/_headers for the HTML in `dir`; returns the hashes it allows. */
 export function writeHeaders(dir: string): string[] {
   const hashes = [...new Set(htmlFiles(dir).flatMap((file) => inlineScripts(readFileSync(file, 'utf8')).map(scriptHash)))].sort();
-  const lines = ['/*', ...Object.entries(pageHeaders(hashes)).map(([name, value]) => `  ${name}: ${value}`)];
+  const rules: HeaderRule[] = [
+    {path: '/*', headers: pageHeaders(hashes)},
+    ...immutablePaths.map((path) => ({path, headers: {'Cache-Control': immutable}})),
+  ];
+  const lines = rules.flatMap(({path, headers}) => [path, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)]);
   writeFileSync(join(dir, headersFile), `${lines.join('\n')}\n`);
   return hashes;
 }
 
-/** The headers of a `_headers` file that apply to every path (its `/*` rule). */
-export function readHeaders(dir: string): Record<string, string> {
-  const headers: Record<string, string> = {};
-  let everyPath = false;
+/** The rules of `dir`/_headers, in order. */
+export function readHeaders(dir: string): HeaderRule[] {
+  const rules: HeaderRule[] = [];
   for (const line of readFileSync(join(dir, headersFile), 'utf8').split('\n')) {
-    if (!/^\s/.test(line)) everyPath = line.trim() === '/*';
-    const header = /^\s+([\w-]+):\s*(.*)$/.exec(line);
-    const [, name, value] = header ?? [];
-    if (everyPath && name && value !== undefined) headers[name] = value;
+    const [, name, value] = /^\s+([\w-]+):\s*(.*)$/.exec(line) ?? [];
+    if (line.trim() && !/^\s/.test(line)) rules.push({path: line.trim(), headers: {}});
+    else if (name && value !== undefined && rules.length > 0) rules[rules.length - 1]!.headers[name] = value;
   }
-  return headers;
+  return rules;
+}
+
+/** The headers the rules give `pathname`: those of every rule whose path matches it, in order. */
+export function headersFor(rules: HeaderRule[], pathname: string): Record<string, string> {
+  const matches = (path: string) =>
+    new RegExp(
+      `^${path
+        .split('*')
+        .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*')}$`,
+    ).test(pathname);
+  return Object.assign({}, ...rules.filter((rule) => matches(rule.path)).map((rule) => rule.headers)) as Record<string, string>;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -4,8 +4,8 @@ import {mkdtempSync, mkdirSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import type {AddressInfo} from 'node:net';
-import {isImmutable, resolveFile, startServer} from '../../scripts/serve-build';
-import {scriptHash, writeHeaders} from '../../scripts/write-headers';
+import {resolveFile, startServer} from '../../scripts/serve-build';
+import {headersFor, readHeaders, scriptHash, writeHeaders} from '../../scripts/write-headers';
 
 function makeSite(): string {
   const root = mkdtempSync(join(tmpdir(), 'plaza-serve-'));
@@ -19,7 +19,7 @@ function makeSite(): string {
   return root;
 }
 
-test('resolveFile answers /x, /x/ and /x.html with the same page', async () => {
+test('resolveFile answers /x and /x/ with the same page, and /x.html with a redirect to /x when x is a folder', async () => {
   const root = makeSite();
   const guides = {file: join(root, 'guides', 'index.html')};
   assert.deepEqual(await resolveFile(root, '/guides'), guides);
@@ -33,8 +33,10 @@ test('resolveFile answers /x, /x/ and /x.html with the same page', async () => {
   assert.equal(await resolveFile(root, '/missing.html'), null);
 });
 
-test('resolveFile refuses paths outside the root and unknown paths', async () => {
+test('resolveFile refuses paths outside the root, unknown paths and the headers file', async () => {
   const root = makeSite();
+  assert.equal(await resolveFile(root, '/_headers'), null);
+  assert.equal(await resolveFile(root, '/%5Fheaders'), null);
   assert.equal(await resolveFile(root, '/../../etc/passwd'), null);
   assert.equal(await resolveFile(root, '/%2e%2e/%2e%2e/etc/passwd'), null);
   assert.equal(await resolveFile(root, '/%E0%A4%A'), null);
@@ -94,12 +96,19 @@ test('the downloadable specs and collections are served as YAML and JSON', async
   }
 });
 
-test('hashed bundles and the content-named files of the search index are cached for good, the rest is revalidated', () => {
-  assert.equal(isImmutable('/assets/js/main.94893781.js'), true);
-  assert.equal(isImmutable('/pagefind/fragment/en_1a2b3c4.pf_fragment'), true);
-  assert.equal(isImmutable('/pagefind/index/en_5d6e7f8.pf_index'), true);
-  assert.equal(isImmutable('/pagefind/filter/en_7c9c2fc.pf_filter'), true);
-  assert.equal(isImmutable('/pagefind/pagefind.en_42d6cee351.pf_meta'), true);
+test('_headers caches the bundles and the content-named files of the search index for good; the server sends what it gives each path', async () => {
+  const root = makeSite();
+  const rules = readHeaders(root);
+  const cache = (path: string) => headersFor(rules, path)['Cache-Control'];
+  for (const path of [
+    '/assets/js/main.94893781.js',
+    '/pagefind/fragment/en_1a2b3c4.pf_fragment',
+    '/pagefind/index/en_5d6e7f8.pf_index',
+    '/pagefind/filter/en_7c9c2fc.pf_filter',
+    '/pagefind/pagefind.en_42d6cee351.pf_meta',
+  ]) {
+    assert.equal(cache(path), 'public, max-age=31536000, immutable', path);
+  }
   for (const path of [
     '/pagefind/pagefind.js',
     '/pagefind/pagefind-worker.js',
@@ -107,7 +116,21 @@ test('hashed bundles and the content-named files of the search index are cached 
     '/pagefind/pagefind-entry.json',
     '/guides/',
   ]) {
-    assert.equal(isImmutable(path), false, path);
+    assert.equal(cache(path), undefined, path);
+    assert.equal(headersFor(rules, path)['X-Content-Type-Options'], 'nosniff', path);
+  }
+  mkdirSync(join(root, 'assets'));
+  writeFileSync(join(root, 'assets', 'main.1a2b.js'), 'console.log(1);');
+  const server = await startServer(root, 0);
+  try {
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    assert.equal((await fetch(`${base}/assets/main.1a2b.js`)).headers.get('cache-control'), 'public, max-age=31536000, immutable');
+    const page = await fetch(`${base}/guides/`);
+    assert.equal(page.headers.get('cache-control'), 'public, max-age=0, must-revalidate');
+    assert.equal(page.headers.get('x-content-type-options'), 'nosniff');
+    assert.equal((await fetch(`${base}/_headers`)).status, 404);
+  } finally {
+    server.close();
   }
 });
 
