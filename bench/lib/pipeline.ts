@@ -2,10 +2,10 @@
  * The site's build pipeline as `npm run build` runs it: the site steps of scripts/pipeline.ts, each
  * measured as one process tree: `docusaurus build` (its API reference plugin reads specs/ and writes
  * the reference while Docusaurus loads the site), the search indexing step, the headers step and the
- * step that puts the build in place. Cold runs first remove every
- * cache: .docusaurus, build and node_modules/.cache (where Rspack's persistent cache is, when a
- * lever turns it on). Each run also says where its time and memory went, phase by phase
- * (bench/lib/phases.ts).
+ * step that puts the build in place. Cold runs first remove every cache: .docusaurus, generated (with
+ * the stamp that lets the plugin skip an unchanged reference), build and node_modules/.cache (where
+ * Rspack's persistent cache is, when a lever turns it on). Each run also says where its time and
+ * memory went, phase by phase (bench/lib/phases.ts).
  */
 import {readFileSync, rmSync} from 'node:fs';
 import {join} from 'node:path';
@@ -59,7 +59,7 @@ export async function runPipeline(
   env: Record<string, string> = {},
 ): Promise<PipelineRun> {
   if (cold) {
-    for (const dir of ['.docusaurus', builtDir, stagedDir, 'node_modules/.cache'])
+    for (const dir of ['.docusaurus', 'generated', builtDir, stagedDir, 'node_modules/.cache'])
       rmSync(join(projectDir, dir), {recursive: true, force: true});
   }
   // The committed specs, never a download: the site steps do not fetch.

@@ -95,7 +95,7 @@ function buildSection(results: Results): string {
   return [
     '## Build',
     '',
-    '`npm run gen-api`, `npx docusaurus build` and the search indexing (`npm run build`). Cold: `.docusaurus`, `build` and `node_modules/.cache` removed first; warm: run again right after.',
+    'The site steps of `npm run build`: `docusaurus build` (which writes the API reference), the search indexing, the headers and the move into `build/`. Cold: `.docusaurus`, `generated` (the stamp of the reference included), `build` and `node_modules/.cache` removed first; warm: run again right after.',
     'Peak memory is the largest sum of the resident set sizes of the whole process tree, sampled every 100 ms (shared pages count once per process).',
     '',
     table(['run', 'wall time', 'peak memory (process tree)', 'largest single process', 'target: < 90 s and < 2 GB'], rows),
