@@ -149,7 +149,8 @@ export function checkPages(specs: Specs): {problems: Problem[]; parsed: string[]
     const checkLink = (node: Node, url: string) => {
       if (!/^(\/(?!\/)|#)/.test(url)) return;
       links++;
-      const [path = '', anchor] = url.split('#');
+      const [withQuery = '', anchor] = url.split('#');
+      const path = withQuery.split('?')[0] ?? '';
       const route = path === '' ? page.route : path.replace(/\.md$/, '').replace(/(.)\/$/, '$1');
       const target = path === '' ? page : (byRoute.get(route) ?? byRoute.get(`${route}/`));
       if (!target && !others.has(route) && !others.has(path)) {
