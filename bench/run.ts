@@ -7,10 +7,11 @@
  * worth (the A/B: the site built without it, Lighthouse on phones in turns with the site as it is)
  * — and the local sandbox server under load (bench/lib/sandbox.ts), and what opening Try it downloads
  * and how long it takes to its first answer on a slowed CPU (bench/lib/try-it.ts)
+ * — and, with --ab-commit, Lighthouse on phones in turns with an earlier commit built aside (bench/lib/ab-commit.ts)
  * — and writes bench/results.json and bench/RESULTS.md.
  *
  * Usage: npm run bench [-- --scaling 200,500,1000,2000 | --scaling none] [--ab all | --ab none | --ab prefetch-once,ssr-template]
- *                      [--levers all | --levers none | --levers 'one SSG thread']
+ *                      [--levers all | --levers none | --levers 'one SSG thread'] [--ab-commit <commit>]
  */
 import {execFileSync} from 'node:child_process';
 import {mkdirSync, writeFileSync} from 'node:fs';
@@ -22,6 +23,7 @@ import {serveBuild} from '../scripts/lib/site-copy';
 import {countOperations} from './generate-specs';
 import {chromiumVersion} from '../scripts/lib/chromium';
 import {parseAbInternals, runAb, type AbRun} from './lib/ab';
+import {runCommitAb, type CommitAb} from './lib/ab-commit';
 import {lighthouseAll, lighthouseVersion, type LighthouseResult} from './lib/lighthouse';
 import {measurePageWeights, type PageWeight} from './lib/page-weight';
 import {runPipeline} from './lib/pipeline';
@@ -62,6 +64,7 @@ async function main(): Promise<void> {
       scaling: {type: 'string', default: '200,500,1000,2000'},
       ab: {type: 'string', default: 'all'},
       levers: {type: 'string', default: 'all'},
+      'ab-commit': {type: 'string'},
     },
   });
   const scalingSizes = parseScalingSizes(values.scaling);
@@ -133,6 +136,12 @@ async function main(): Promise<void> {
     ab.push(run);
   }
 
+  let abCommit: CommitAb | undefined;
+  if (values['ab-commit']) {
+    abCommit = await runCommitAb(projectDir, values['ab-commit'], buildDir, pages, join(logDir, 'ab-commit.log'), log);
+    if (!abCommit.ok) log(`failed: ${abCommit.error}`);
+  }
+
   log('sandbox: server under load');
   const sandbox = await measureSandbox();
 
@@ -146,6 +155,7 @@ async function main(): Promise<void> {
     search,
     lighthouse,
     ab,
+    ...(abCommit ? {abCommit} : {}),
     scaling,
     sandbox,
     tryIt,

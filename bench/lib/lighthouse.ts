@@ -3,7 +3,8 @@
  * mobile (Lighthouse's default) or desktop (--preset=desktop), and keeps the four category
  * scores and the figures the targets are about. A measurement is three runs and their median:
  * a single run swings by ten points of performance with what else the machine is doing, so each
- * run also keeps the machine's load average when it started.
+ * run also keeps the machine's load average when it started, and Lighthouse's own measure of the
+ * host's speed (its benchmarkIndex: hosts of the same kind differ, and a slower one scores lower).
  */
 import {execFile} from 'node:child_process';
 import {readFileSync} from 'node:fs';
@@ -28,6 +29,8 @@ export type LighthouseFigures = {
 export type LighthouseRun = LighthouseFigures & {
   /** The machine's load average over the last minute when the run started. */
   loadAverage: number;
+  /** Lighthouse's benchmarkIndex of the host during the run (higher is faster); null in results from before it was kept. */
+  benchmarkIndex?: number | null;
   /** Lighthouse's runtime error or run warnings, when it had any. */
   warnings: string[];
 };
@@ -50,6 +53,7 @@ type Report = {
   audits: Record<string, {numericValue?: number} | undefined>;
   runWarnings: string[];
   runtimeError?: {code: string; message: string};
+  environment?: {benchmarkIndex?: number};
 };
 
 export const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -99,6 +103,7 @@ async function runOnce(baseUrl: string, path: string, formFactor: FormFactor): P
     cls: numeric('cumulative-layout-shift'),
     totalByteWeight: numeric('total-byte-weight'),
     loadAverage,
+    benchmarkIndex: report.environment?.benchmarkIndex ?? null,
     warnings,
   };
 }

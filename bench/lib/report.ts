@@ -3,7 +3,8 @@
  * with the targets of the performance issue beside the figures.
  */
 import type {AbRun} from './ab';
-import {abRuns, lighthouseRuns, type LighthouseResult} from './lighthouse';
+import type {CommitAb} from './ab-commit';
+import {abRuns, lighthouseRuns, median, type LighthouseResult} from './lighthouse';
 import type {PageWeight} from './page-weight';
 import type {PipelineRun} from './pipeline';
 import {levers} from './levers';
@@ -32,6 +33,8 @@ export type Results = {
   search: SearchIndex;
   lighthouse: LighthouseResult[];
   ab: AbRun[];
+  /** The A/B against an earlier commit, when `--ab-commit` named one. */
+  abCommit?: CommitAb;
   scaling: ScalingRun[];
   /** Absent from the results of runs before the sandbox existed. */
   sandbox?: SandboxBench;
@@ -168,14 +171,28 @@ function searchSection(results: Results): string {
   ].join('\n');
 }
 
-/** Each run's performance score and TBT, with the load average the machine had when it started. */
+/** Each run's performance score and TBT, with the load average the machine had when it started and Lighthouse's benchmarkIndex. */
 function runsCell(run: LighthouseResult): string {
   return run.runs
     .map(
       (one) =>
-        `${orDash(one.performance, String)} · ${orDash(one.tbtMs, (ms) => `${Math.round(ms)} ms`)} · load ${one.loadAverage.toFixed(2)}`,
+        `${orDash(one.performance, String)} · ${orDash(one.tbtMs, (ms) => `${Math.round(ms)} ms`)} · load ${one.loadAverage.toFixed(2)}` +
+        `${typeof one.benchmarkIndex === 'number' ? ` · BI ${Math.round(one.benchmarkIndex)}` : ''}`,
     )
     .join('<br>');
+}
+
+/** The host as Lighthouse measured it: its benchmarkIndex over every run of the results (median, lowest, highest). */
+export function hostSpeed(results: Results): string {
+  const runs = [
+    ...results.lighthouse,
+    ...results.ab.flatMap((run) => (run.ok ? [...run.with, ...run.without] : [])),
+    ...(results.abCommit?.ok ? [...results.abCommit.now, ...results.abCommit.then] : []),
+  ].flatMap((result) => result.runs);
+  const indexes = runs.map((run) => run.benchmarkIndex).filter((value): value is number => typeof value === 'number');
+  if (indexes.length === 0) return 'Lighthouse benchmarkIndex of the host: not recorded.';
+  const middle = median(indexes) ?? 0;
+  return `Lighthouse benchmarkIndex of the host: median ${Math.round(middle)} (${Math.round(Math.min(...indexes))} to ${Math.round(Math.max(...indexes))} over ${indexes.length} runs; higher is faster).`;
 }
 
 function lighthouseSection(results: Results): string {
@@ -205,8 +222,10 @@ function lighthouseSection(results: Results): string {
   return [
     `## Lighthouse ${results.machine.lighthouse}`,
     '',
+    `Host: ${results.machine.cpus} × ${results.machine.cpuModel}. ${hostSpeed(results)}`,
+    '',
     "Mobile is Lighthouse's default (simulated slow 4G and CPU); desktop is `--preset=desktop`. The site starts in dark mode, as Lighthouse sees it.",
-    `Each page is measured ${lighthouseRuns} times in a row; the table shows the median of each figure, and each run's performance, TBT and the machine's load average over the minute before it started (a load near or above ${results.machine.cpus}, the number of cores, means something else was running).`,
+    `Each page is measured ${lighthouseRuns} times in a row; the table shows the median of each figure, and each run's performance, TBT, the machine's load average over the minute before it started (a load near or above ${results.machine.cpus}, the number of cores, means something else was running) and Lighthouse's benchmarkIndex of the host (BI: higher is faster; hosts of the same kind differ).`,
     '',
     table(
       [
@@ -220,7 +239,7 @@ function lighthouseSection(results: Results): string {
         'TBT',
         'CLS',
         'total bytes',
-        'runs: performance · TBT · load',
+        'runs: performance · TBT · load · benchmarkIndex',
         'target: mobile performance ≥ 95, the others 100, CLS 0',
       ],
       rows,
@@ -283,10 +302,51 @@ function abSection(results: Results): string {
         'saved by it',
         'performance with',
         'performance without',
-        'runs with: performance · TBT · load',
+        'runs with: performance · TBT · load · benchmarkIndex',
         'runs without',
       ],
       detail,
+    ),
+  ].join('\n');
+}
+
+/** The A/B against an earlier commit: median TBT and performance on phones, now and then, measured in turns. */
+export function commitAbSection(run: CommitAb | undefined): string {
+  const heading = '## A/B against an earlier commit';
+  if (!run) return `${heading}\n\nNot run (\`--ab-commit <commit>\` runs it).`;
+  if (!run.ok) return `${heading}\n\n\`${run.commit.slice(0, 12)}\` ${run.subject}: failed: ${run.error.split('\n')[0]}`;
+  const ms = (value: number) => `${Math.round(value)} ms`;
+  const rows = run.now.map((now) => {
+    const then = run.then.find((one) => one.path === now.path);
+    if (!then) throw new Error(`bench: the commit A/B has no run of ${run.commit.slice(0, 12)} for ${now.path}`);
+    return [
+      `\`${now.path}\``,
+      orDash(now.median.tbtMs, ms),
+      orDash(then.median.tbtMs, ms),
+      orDash(tbtSaved(now, then), ms),
+      orDash(now.median.performance, String),
+      orDash(then.median.performance, String),
+      runsCell(now),
+      runsCell(then),
+    ];
+  });
+  return [
+    heading,
+    '',
+    `The checkout measured against \`${run.commit.slice(0, 12)}\` (${run.subject}), built aside with its own \`npm run build\`: Lighthouse on phones, a run of each in turn, ${abRuns} times each per page, so that both medians come from the same minutes of the machine. "Saved" is the commit's median TBT minus the checkout's: what the changes since then save on each page (negative: what they cost).`,
+    '',
+    table(
+      [
+        'page',
+        'TBT now',
+        'TBT then',
+        'saved since then',
+        'performance now',
+        'performance then',
+        'runs now: performance · TBT · load · benchmarkIndex',
+        'runs then',
+      ],
+      rows,
     ),
   ].join('\n');
 }
@@ -434,7 +494,7 @@ export function renderMarkdown(results: Results): string {
     `${machine.cpus} × ${machine.cpuModel}, ${gb(machine.totalMemoryBytes)} of memory, Node.js ${machine.node}, ${machine.chromium}.`,
     `Build and scaling figures are single runs as measured, Lighthouse figures medians of ${lighthouseRuns} runs; wall times depend on whatever else the machine was doing. KB, MB and GB are 1,024, 1,024² and 1,024³ bytes.`,
     '',
-    'Reproduce: `npm install && npm run bench` (`npm run bench -- --scaling 200,500` for other scaling sizes, `--scaling none` to skip scaling; `--ab prefetch-once,ssr-template` to A/B only some internals, `--ab none` to skip the A/B). All figures are in `bench/results.json`.',
+    'Reproduce: `npm install && npm run bench` (`npm run bench -- --scaling 200,500` for other scaling sizes, `--scaling none` to skip scaling; `--ab prefetch-once,ssr-template` to A/B only some internals, `--ab none` to skip the A/B; `--ab-commit <commit>` to A/B against an earlier commit). All figures are in `bench/results.json`.',
     '',
     buildSection(results),
     '',
@@ -445,6 +505,8 @@ export function renderMarkdown(results: Results): string {
     lighthouseSection(results),
     '',
     abSection(results),
+    '',
+    commitAbSection(results.abCommit),
     '',
     scalingSection(results),
     '',

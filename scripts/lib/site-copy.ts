@@ -29,6 +29,11 @@ export function copyProject(dir: string): void {
     mkdirSync(dirname(join(dir, file)), {recursive: true});
     copyFileSync(join(root, file), join(dir, file));
   }
+  linkModules(dir);
+}
+
+/** Gives `dir` the project's node_modules, linked package by package so that its build cache (node_modules/.cache) is its own. */
+export function linkModules(dir: string): void {
   mkdirSync(join(dir, 'node_modules'));
   for (const entry of readdirSync(join(root, 'node_modules')).filter((name) => name !== '.cache')) {
     symlinkSync(join(root, 'node_modules', entry), join(dir, 'node_modules', entry));

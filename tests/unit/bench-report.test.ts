@@ -2,12 +2,12 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {parseScalingSizes} from '../../bench/run';
 import {median, medianFigures, type FormFactor, type LighthouseResult, type LighthouseRun} from '../../bench/lib/lighthouse';
-import {renderMarkdown, type Results} from '../../bench/lib/report';
+import {commitAbSection, hostSpeed, renderMarkdown, type Results} from '../../bench/lib/report';
 
 const KB = 1024;
 const GB = 1024 * 1024 * 1024;
 
-type RunFigures = Pick<LighthouseRun, 'performance' | 'tbtMs' | 'cls' | 'loadAverage'> & {warnings?: string[]};
+type RunFigures = Pick<LighthouseRun, 'performance' | 'tbtMs' | 'cls' | 'loadAverage' | 'benchmarkIndex'> & {warnings?: string[]};
 
 /** A page's runs with these figures (the others as a clean run has them), and their medians. */
 function lighthouseOf(path: string, formFactor: FormFactor, figures: RunFigures[]): LighthouseResult {
@@ -212,4 +212,59 @@ test('the median of Lighthouse figures leaves out missing ones and averages the 
   assert.equal(median([4, null, 1, 3, 2]), 2.5);
   assert.equal(median([null, null]), null);
   assert.equal(median([]), null);
+});
+
+test("each Lighthouse run shows the host's benchmarkIndex, and the results say the host's median and range", () => {
+  const withIndex: Results = {
+    ...results,
+    lighthouse: [
+      lighthouseOf('/', 'mobile', [
+        {performance: 96, tbtMs: 150, cls: 0, loadAverage: 0.2, benchmarkIndex: 1449.5},
+        {performance: 95, tbtMs: 180, cls: 0, loadAverage: 0.3, benchmarkIndex: 1402},
+      ]),
+    ],
+    ab: [],
+  };
+  const markdown = renderMarkdown(withIndex);
+  assert.match(markdown, /\| 96 · 150 ms · load 0\.20 · BI 1450<br>95 · 180 ms · load 0\.30 · BI 1402 \|/);
+  assert.equal(hostSpeed(withIndex), 'Lighthouse benchmarkIndex of the host: median 1426 (1402 to 1450 over 2 runs; higher is faster).');
+  assert.match(markdown, /^Host: 2 × Test CPU\. Lighthouse benchmarkIndex of the host: median 1426/m);
+  // Results from before the index was kept say so.
+  assert.equal(hostSpeed(results), 'Lighthouse benchmarkIndex of the host: not recorded.');
+});
+
+test('the A/B against an earlier commit shows the TBT the changes since then save on each page, or why it failed', () => {
+  const now = [
+    lighthouseOf('/guides/', 'mobile', [
+      {performance: 96, tbtMs: 180, cls: 0, loadAverage: 0.4, benchmarkIndex: 1450},
+      {performance: 94, tbtMs: 220, cls: 0, loadAverage: 0.5, benchmarkIndex: 1440},
+      {performance: 95, tbtMs: 200, cls: 0, loadAverage: 0.4, benchmarkIndex: 1445},
+    ]),
+  ];
+  const then = [
+    lighthouseOf('/guides/', 'mobile', [
+      {performance: 80, tbtMs: 700, cls: 0, loadAverage: 0.4},
+      {performance: 78, tbtMs: 760, cls: 0, loadAverage: 0.5},
+      {performance: 79, tbtMs: 730, cls: 0, loadAverage: 0.4},
+    ]),
+  ];
+  const section = commitAbSection({commit: '42f4031aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', subject: 'Search: more', ok: true, now, then});
+  assert.match(section, /against `42f4031aaaaa` \(Search: more\)/);
+  const row = section.split('\n').find((line) => line.startsWith('| `/guides/` |')) ?? '';
+  // Medians: now 200 ms and 95, then 730 ms and 79; saved 530 ms.
+  assert.match(row, /^\| `\/guides\/` \| 200 ms \| 730 ms \| 530 ms \| 95 \| 79 \| 96 · 180 ms · load 0\.40 · BI 1450<br>/);
+  assert.match(
+    commitAbSection({
+      commit: '42f4031aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
+      subject: 'Search: more',
+      ok: false,
+      error: '"npm run build" failed\nmore',
+    }),
+    /`42f4031aaaaa` Search: more: failed: "npm run build" failed$/,
+  );
+  assert.match(commitAbSection(undefined), /Not run \(`--ab-commit <commit>` runs it\)\./);
+  assert.match(
+    renderMarkdown({...results, abCommit: {commit: 'a'.repeat(40), subject: 'x', ok: true, now, then}}),
+    /## A\/B against an earlier commit/,
+  );
 });
