@@ -254,6 +254,20 @@ function tbtSaved(withIt: LighthouseResult, without: LighthouseResult): number |
   return without.median.tbtMs - withIt.median.tbtMs;
 }
 
+/** The cells of one page of an A/B, ours first: median TBT of each, what ours saves, median performance of each, and the runs of each. */
+function pairCells(ours: LighthouseResult, other: LighthouseResult): string[] {
+  const ms = (value: number) => `${Math.round(value)} ms`;
+  return [
+    orDash(ours.median.tbtMs, ms),
+    orDash(other.median.tbtMs, ms),
+    orDash(tbtSaved(ours, other), ms),
+    orDash(ours.median.performance, String),
+    orDash(other.median.performance, String),
+    runsCell(ours),
+    runsCell(other),
+  ];
+}
+
 function abSection(results: Results): string {
   if (results.ab.length === 0) return '## Framework internals: A/B\n\nNot run (`--ab none`).';
   const ms = (value: number) => `${Math.round(value)} ms`;
@@ -271,19 +285,7 @@ function abSection(results: Results): string {
     return [run.internal, run.what, best.ms === null ? '–' : `${ms(best.ms)} on \`${best.path}\``, keep ? 'keep' : '**remove**'];
   });
   const detail = results.ab.flatMap((run) =>
-    run.ok
-      ? pairs(run).map(({withIt, without}) => [
-          run.internal,
-          `\`${without.path}\``,
-          orDash(withIt.median.tbtMs, ms),
-          orDash(without.median.tbtMs, ms),
-          orDash(tbtSaved(withIt, without), ms),
-          orDash(withIt.median.performance, String),
-          orDash(without.median.performance, String),
-          runsCell(withIt),
-          runsCell(without),
-        ])
-      : [],
+    run.ok ? pairs(run).map(({withIt, without}) => [run.internal, `\`${without.path}\``, ...pairCells(withIt, without)]) : [],
   );
   return [
     '## Framework internals: A/B',
@@ -315,20 +317,10 @@ export function commitAbSection(run: CommitAb | undefined): string {
   const heading = '## A/B against an earlier commit';
   if (!run) return `${heading}\n\nNot run (\`--ab-commit <commit>\` runs it).`;
   if (!run.ok) return `${heading}\n\n\`${run.commit.slice(0, 12)}\` ${run.subject}: failed: ${run.error.split('\n')[0]}`;
-  const ms = (value: number) => `${Math.round(value)} ms`;
   const rows = run.now.map((now) => {
     const then = run.then.find((one) => one.path === now.path);
     if (!then) throw new Error(`bench: the commit A/B has no run of ${run.commit.slice(0, 12)} for ${now.path}`);
-    return [
-      `\`${now.path}\``,
-      orDash(now.median.tbtMs, ms),
-      orDash(then.median.tbtMs, ms),
-      orDash(tbtSaved(now, then), ms),
-      orDash(now.median.performance, String),
-      orDash(then.median.performance, String),
-      runsCell(now),
-      runsCell(then),
-    ];
+    return [`\`${now.path}\``, ...pairCells(now, then)];
   });
   return [
     heading,
