@@ -4,7 +4,9 @@
  * then it and the site as it is now, both served, measured with Lighthouse on phones in turns
  * (bench/lib/lighthouse.ts, lighthousePaired), so that a change's cost to the phone shows before it
  * lands, free of a busier minute on one side. The commit shares the project's node_modules when its
- * package-lock.json is the same, and gets its own `npm ci` when not.
+ * package-lock.json is the same, and gets its own `npm ci` when not; when npm ci refuses the commit's
+ * lock file (one out of step with its package.json, as some commits had), `npm install` instead,
+ * which the results say.
  */
 import {execFileSync, spawnSync} from 'node:child_process';
 import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
@@ -13,7 +15,7 @@ import {join} from 'node:path';
 import {linkModules, serveBuild} from '../../scripts/lib/site-copy';
 import {lighthousePaired, type LighthouseResult} from './lighthouse';
 
-export type CommitAb = {commit: string; subject: string} & (
+export type CommitAb = {commit: string; subject: string; packages?: string} & (
   {ok: true; now: LighthouseResult[]; then: LighthouseResult[]} | {ok: false; error: string}
 );
 
@@ -56,18 +58,28 @@ export async function runCommitAb(
     execFileSync('tar', ['-xf', archive, '-C', dir]);
     rmSync(archive);
     const sameLock = readFileSync(join(dir, 'package-lock.json'), 'utf8') === readFileSync(join(projectDir, 'package-lock.json'), 'utf8');
-    log(
-      `A/B: ${commit.slice(0, 12)} (${subject}), ${sameLock ? 'with the same packages' : 'npm ci for its own packages'}, built in ${dir}`,
-    );
+    let packages = "the checkout's node_modules (the same package-lock.json)";
     if (sameLock) linkModules(dir);
-    else runLogged(dir, 'npm', ['ci', '--no-audit', '--no-fund'], logFile.replace(/\.log$/, '-npm-ci.log'));
+    else {
+      packages = 'its own, by npm ci';
+      try {
+        runLogged(dir, 'npm', ['ci', '--no-audit', '--no-fund'], logFile.replace(/\.log$/, '-npm-ci.log'));
+      } catch (error) {
+        log(
+          `A/B: npm ci refused the lock file of ${commit.slice(0, 12)} (${(error as Error).message.split('\n')[0]}); npm install instead`,
+        );
+        packages = 'its own, by npm install: npm ci refused its lock file';
+        runLogged(dir, 'npm', ['install', '--no-audit', '--no-fund'], logFile.replace(/\.log$/, '-npm-install.log'));
+      }
+    }
+    log(`A/B: ${commit.slice(0, 12)} (${subject}) with ${packages}, building in ${dir}`);
     runLogged(dir, 'npm', ['run', 'build'], logFile);
     const now = await serveBuild(siteBuild);
     try {
       const then = await serveBuild(join(dir, 'build'));
       try {
         const [nowRuns, thenRuns] = await lighthousePaired([now.origin, then.origin], pages, log);
-        return {commit, subject, ok: true, now: nowRuns, then: thenRuns};
+        return {commit, subject, packages, ok: true, now: nowRuns, then: thenRuns};
       } finally {
         then.stop();
       }

@@ -325,7 +325,7 @@ export function commitAbSection(run: CommitAb | undefined): string {
   return [
     heading,
     '',
-    `The checkout measured against \`${run.commit.slice(0, 12)}\` (${run.subject}), built aside with its own \`npm run build\`: Lighthouse on phones, a run of each in turn, ${abRuns} times each per page, so that both medians come from the same minutes of the machine. "Saved" is the commit's median TBT minus the checkout's: what the changes since then save on each page (negative: what they cost).`,
+    `The checkout measured against \`${run.commit.slice(0, 12)}\` (${run.subject}), built aside with its own \`npm run build\`${run.packages ? ` and ${run.packages}` : ''}: Lighthouse on phones, a run of each in turn, ${abRuns} times each per page, so that both medians come from the same minutes of the machine. "Saved" is the commit's median TBT minus the checkout's: what the changes since then save on each page (negative: what they cost).`,
     '',
     table(
       [
