@@ -61,14 +61,14 @@ export async function runCommitAb(
     let packages = "the checkout's node_modules (the same package-lock.json)";
     if (sameLock) linkModules(dir);
     else {
-      packages = 'its own, by npm ci';
+      packages = 'its own packages (npm ci)';
       try {
         runLogged(dir, 'npm', ['ci', '--no-audit', '--no-fund'], logFile.replace(/\.log$/, '-npm-ci.log'));
       } catch (error) {
         log(
           `A/B: npm ci refused the lock file of ${commit.slice(0, 12)} (${(error as Error).message.split('\n')[0]}); npm install instead`,
         );
-        packages = 'its own, by npm install: npm ci refused its lock file';
+        packages = 'its own packages (npm install: npm ci refused its lock file)';
         runLogged(dir, 'npm', ['install', '--no-audit', '--no-fund'], logFile.replace(/\.log$/, '-npm-install.log'));
       }
     }
