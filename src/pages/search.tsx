@@ -12,6 +12,7 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {searchKinds, type SearchKind} from '@site/src/lib/search';
 import {search, type SearchHit, type SearchResults} from '@site/src/components/Search/pagefind';
 import SearchHitView from '@site/src/components/Search/SearchHitView';
+import {useDraft} from '@site/src/components/Search/use-draft';
 import styles from '@site/src/components/Search/styles.module.css';
 
 const pageSize = 20;
@@ -30,16 +31,10 @@ export default function SearchPage(): ReactNode {
   const params = new URLSearchParams(useIsBrowser() ? location.search : '');
   const query = (params.get('q') ?? '').trim();
   const kind = kindParam(params.get('kind'));
-  const [draft, setDraft] = useState(query);
-  const [draftQuery, setDraftQuery] = useState(query);
+  // A new query (a link, a kind button, the box's own submit) replaces what the box holds.
+  const [draft, setDraft] = useDraft(query);
   const [found, setFound] = useState<Found>();
   const [failed, setFailed] = useState(false);
-
-  // A new query (a link, a kind button, the box's own submit) replaces what the box holds.
-  if (draftQuery !== query) {
-    setDraftQuery(query);
-    setDraft(query);
-  }
 
   useEffect(() => {
     if (query === '') return undefined;

@@ -22,6 +22,7 @@ import Heading from '@theme/Heading';
 import type {Props} from '@theme/NotFound/Content';
 import {search, type SearchHit} from '@site/src/components/Search/pagefind';
 import SearchHitView from '@site/src/components/Search/SearchHitView';
+import {useDraft} from '@site/src/components/Search/use-draft';
 import searchStyles from '@site/src/components/Search/styles.module.css';
 import {decodePath, pathWords} from '@site/src/lib/path-words';
 import styles from './styles.module.css';
@@ -66,15 +67,9 @@ export default function NotFoundContent({className}: Props): ReactNode {
   const query = segments.flat().join(' ');
   const lastSegment = segments.at(-1)?.join(' ') ?? '';
 
-  const [draft, setDraft] = useState(query);
-  const [draftQuery, setDraftQuery] = useState(query);
-  const [found, setFound] = useState<Found>();
-
   // Another path (the page hydrating, or a link to another missing page) refills the box.
-  if (draftQuery !== query) {
-    setDraftQuery(query);
-    setDraft(query);
-  }
+  const [draft, setDraft] = useDraft(query);
+  const [found, setFound] = useState<Found>();
 
   useEffect(() => {
     if (query === '') return undefined;
@@ -91,7 +86,7 @@ export default function NotFoundContent({className}: Props): ReactNode {
     return () => {
       current = false;
     };
-  }, [query, lastSegment]);
+  }, [query, lastSegment, setDraft]);
 
   const current = found?.query === query ? found : undefined;
   const searching = query !== '' && !current;
