@@ -7,8 +7,8 @@ import {resolve} from 'node:path';
 import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
 import {docPages} from '../docs-source';
 import type {Problem} from '../page-requests';
-import {apis, readSpec} from '../api-model/specs';
-import {operationPages, type Specs} from '../api-render/webhook-events';
+import {apis} from '../api-model/specs';
+import {operationPages} from '../api-render/webhook-events';
 import {checkDiagrams} from './diagrams';
 import {checkDocs} from './docs-drift';
 import {checkOperationNames} from './operation-names';
@@ -28,11 +28,12 @@ export async function runChecks(): Promise<CheckReport> {
   ];
   const sidebar = checkSidebars(sidebars);
   const checked = ['spelling of the pages and the specs', `${sidebar.pages} pages in ${sidebarsFile}`];
-  const problems = [...(await checkSpecFiles()), ...spelling, ...sidebar.problems];
+  const read = await checkSpecFiles();
+  const problems = [...read.problems, ...spelling, ...sidebar.problems];
 
   // The pages are checked against the specs only when the specs pass their own check.
-  if (problems.every((problem) => !problem.file.startsWith('specs'))) {
-    const specs = Object.fromEntries(apis.map((api) => [api.name, readSpec(api.file)])) as Specs;
+  const {specs} = read;
+  if (specs && read.problems.length === 0) {
     // A page whose MDX does not parse is that one problem: the checks that read its syntax tree skip it.
     const mdx = checkPages(specs);
     const drift = checkDocs(specs, mdx.parsed);

@@ -7,6 +7,7 @@ import {isMap, isSeq, LineCounter, parseDocument} from 'yaml';
 import {checkModel} from '../api-model/check';
 import {loadApiModel, SpecError} from '../api-model/model';
 import type {Problem} from '../page-requests';
+import type {Specs} from '../api-render/webhook-events';
 
 /** The line of a YAML file that a JSON pointer (`#/paths/~1v1~1payments/get`) names, or 1. */
 export function pointerLine(file: string, pointer: string): number {
@@ -45,13 +46,16 @@ function placed(problem: string): Problem {
   return {file, line, reason};
 }
 
-/** The problems of specs/ that would stop the build; none when the specs pass. */
-export async function checkSpecFiles(): Promise<Problem[]> {
+/**
+ * The problems of specs/ that would stop the build, and the specs as the model read them, which the
+ * other checks read in turn; no specs when they could not be read.
+ */
+export async function checkSpecFiles(): Promise<{problems: Problem[]; specs?: Specs}> {
   try {
     const model = await loadApiModel('.');
-    return (await checkModel(model, '.')).map(placed);
+    return {problems: (await checkModel(model, '.')).map(placed), specs: model.specs as Specs};
   } catch (error) {
     if (!(error instanceof SpecError)) throw error;
-    return error.message.split('\n').map(placed);
+    return {problems: error.message.split('\n').map(placed)};
   }
 }
