@@ -96,6 +96,14 @@ function pageOperations(document: OpenApiDocument, plaza: boolean, tryIt: boolea
   return pages;
 }
 
+/** The id (and route's last part) of an API's introduction page, which it has when its info has a title or a description. */
+export function introductionId(info: {title?: string; description?: string} | undefined): string | undefined {
+  return info?.title || info?.description ? kebabCase(info.title ?? 'introduction') : undefined;
+}
+
+/** The id (and route's last part) of a declared tag's page. */
+export const tagPageId = (name: string): string => kebabCase(name);
+
 /**
  * The pages and the sidebar of one API's reference. With `preview` (a site of this API alone), its
  * introduction is the site's home page, and its operations have no Try it: that is Plaza's sandbox.
@@ -108,8 +116,8 @@ export function renderReference(api: ApiSpec, downloads: Download[], {preview = 
   const sidebar: SidebarItem[] = [];
 
   const info = resolved.info;
-  if (info?.title || info?.description) {
-    const id = kebabCase(info.title ?? 'introduction');
+  const id = introductionId(info);
+  if (info && id) {
     files.set(
       `${id}.info.mdx`,
       createInfoPageMD(
@@ -130,11 +138,11 @@ export function renderReference(api: ApiSpec, downloads: Download[], {preview = 
   for (const name of tagNames) {
     const tag = declared.find((candidate) => candidate.name === name);
     const label = tag?.['x-displayName'] ?? name;
-    if (tag) files.set(`${kebabCase(name)}.tag.mdx`, createTagPageMD({id: kebabCase(name), title: label, tag}));
+    if (tag) files.set(`${tagPageId(name)}.tag.mdx`, createTagPageMD({id: tagPageId(name), title: label, tag}));
     sidebar.push({
       type: 'category',
       label,
-      ...(tag ? {link: {type: 'doc' as const, id: docId(kebabCase(name))}} : {}),
+      ...(tag ? {link: {type: 'doc' as const, id: docId(tagPageId(name))}} : {}),
       items: operations.filter((operation) => operation.tags.includes(name)).map((operation) => sidebarDoc(operation, docId)),
     });
   }

@@ -14,7 +14,6 @@
  */
 import {readdirSync, readFileSync} from 'node:fs';
 import {dirname, join, relative, resolve} from 'node:path';
-import kebabCase from 'lodash/kebabCase';
 import type {Heading, Root, RootContent} from 'mdast';
 import type {MdxJsxAttribute} from 'mdast-util-mdx-jsx';
 import {createSlugger} from '@docusaurus/utils';
@@ -22,6 +21,7 @@ import {docPages, splitFrontMatter} from '../docs-source';
 import type {Problem} from '../page-requests';
 import {parseMdx} from '../api-render/spec-text';
 import {downloadsOf} from '../api-render/downloads';
+import {introductionId, tagPageId} from '../api-render/reference';
 import {operationPages, type Specs} from '../api-render/webhook-events';
 import {apis, listOperations} from '../api-model/specs';
 
@@ -103,9 +103,10 @@ function otherRoutes(specs: Specs): Set<string> {
   for (const api of apis) {
     const spec = specs[api.name];
     routes.add(api.categorySlug);
-    if (spec.info?.title) routes.add(`${api.route}/${kebabCase(spec.info.title)}`);
+    const introduction = introductionId(spec.info);
+    if (introduction) routes.add(`${api.route}/${introduction}`);
     const used = new Set(listOperations(spec).flatMap((operation) => operation.tags ?? []));
-    for (const tag of (spec.tags ?? []) as {name: string}[]) if (used.has(tag.name)) routes.add(`${api.route}/${kebabCase(tag.name)}`);
+    for (const tag of (spec.tags ?? []) as {name: string}[]) if (used.has(tag.name)) routes.add(`${api.route}/${tagPageId(tag.name)}`);
     for (const download of downloadsOf(api.name)) routes.add(download.url);
   }
   for (const name of readdirSync('static', {recursive: true, encoding: 'utf8'})) routes.add(`/${name.replace(/\\/g, '/')}`);
