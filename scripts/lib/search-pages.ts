@@ -9,6 +9,8 @@
  *   method and path as `endpoint`, its operationId as `operation`, the names of its request fields
  *   as `fields` (`changes` for a PUT or PATCH). Its endpoint line is indexed at the end of its first
  *   section rather than under its title, so that an excerpt starts with the operation's own words;
+ * - a resource's page of the reference (the operations of a tag) `reference`, which the search reads
+ *   as it reads an operation (preferProse), and no `topic`;
  * - any other page, its title again as `topic`, the codes its tables define as `fields`, and on a
  *   concept page the headings of its sections as `sections`.
  * It also gives the words of the indexed text to the typo correction (`indexedWords`).
@@ -18,6 +20,7 @@ import {Parser} from 'htmlparser2';
 import {decodeEntities, kindOfRoute, plainWords} from '../../src/lib/search';
 import type {OperationFacts} from '../../lib/api-render/search-facts';
 import {titleSynonyms} from '../../src/lib/search-synonyms';
+import {apis} from '../../lib/api-model/specs';
 
 /**
  * How much an operation's method and path count, on Pagefind's scale where an h1 weighs 7 and body
@@ -102,7 +105,10 @@ export function pageToIndex(html: string, route: string, operation?: OperationFa
           operation: operation.operation,
           [/^(PUT|PATCH)$/.test(operation.method) ? 'changes' : 'fields']: operation.fields,
         }
-      : {topic: title, fields: codesDefined(html).join(' '), sections: kind === 'Concept' ? sectionHeadings(html).join(' ') : ''}),
+      : apis.some((api) => route.startsWith(`${api.route}/`))
+        ? // A resource's page of the reference (the operations of a tag) is reference, as an operation is.
+          {reference: 'resource'}
+        : {topic: title, fields: codesDefined(html).join(' '), sections: kind === 'Concept' ? sectionHeadings(html).join(' ') : ''}),
   };
   const tags = Object.entries(facts)
     .filter(([, value]) => value !== '')

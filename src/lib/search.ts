@@ -51,7 +51,7 @@ export const searchRanking = {
  * left out of a query unless it holds nothing else.
  */
 const stopWords = new Set(
-  'a an and are as at be by can do does for from how i in into is it my of on or should the to up what when where which with you your'.split(
+  'a about an and are as at be by can could did do does for from how i if in into is it my of on or should that the there this through to up was were what when where which will with would you your'.split(
     ' ',
   ),
 );
@@ -93,15 +93,54 @@ export const dropdownHits = 8;
 
 /**
  * The best results (Pagefind's order, best first) with a page in words first when the query is in
- * words: a guide, concept, topic, SDK or plugin page that scores at least 60% of the operation page
- * above it moves before it. Pagefind weighs an operation's title as much as a guide's, and "seller
- * accounts" would open Get seller accounts before the concept that explains them.
+ * words: a guide, concept, topic, SDK or plugin page that scores at least 60% of the reference page
+ * above it (`operation`: an operation's, or a resource's that lists the operations of a tag) moves
+ * before it. Pagefind weighs an operation's title as much as a guide's, and "seller accounts" would
+ * open Get seller accounts before the concept that explains them.
  */
 export function preferProse<T extends {score: number; operation: boolean}>(query: string, best: T[]): T[] {
   const [first] = best;
   if (!first?.operation || apiShaped(query)) return best;
   const prose = best.findIndex((hit) => !hit.operation && hit.score >= first.score * 0.6);
   return prose > 0 ? [best[prose]!, ...best.filter((_, index) => index !== prose)] : best;
+}
+
+/** A page a search found, with the score Pagefind gave it. */
+export type ScoredPage = {id: string; score: number};
+
+/**
+ * What each word of a query that a page lacks costs it, as a factor of the scores of the words it
+ * holds: a page that lacks a word comes before one that holds every word only when it holds the rest
+ * far better (in its title, say, where the other says them in passing).
+ */
+export const missingWordCost = 0.25;
+
+/**
+ * The pages found for a query of several words, best first. `all` holds the pages that hold every
+ * word (Pagefind's search of the whole query) and `each` the pages of each word searched alone, for
+ * the words some page holds. Pagefind finds only pages holding every word, so one word that the
+ * right page never uses ("how do I take my first test payment") would keep it out. Here a page that
+ * lacks one of three or four words, or two of five or more, is found too, scored by the words it
+ * holds (their scores added, as Pagefind adds them) times missingWordCost for each word it lacks.
+ * A query of two words finds the pages of either word only when no page holds both.
+ */
+export function relaxedRanking(all: ScoredPage[], each: ScoredPage[][]): ScoredPage[] {
+  if (each.length < 3 && all.length > 0) return all;
+  const lacking = each.length >= 5 ? 2 : 1;
+  const found = new Set(all.map(({id}) => id));
+  const partial = new Map<string, {score: number; words: number}>();
+  for (const pages of each) {
+    for (const {id, score} of pages) {
+      if (found.has(id)) continue;
+      const page = partial.get(id) ?? {score: 0, words: 0};
+      partial.set(id, {score: page.score + score, words: page.words + 1});
+    }
+  }
+  const more = [...partial]
+    .filter(([, {words}]) => words >= each.length - lacking)
+    .map(([id, {score, words}]) => ({id, score: score * missingWordCost ** (each.length - words)}));
+  // A stable sort: of equal scores, a page holding every word stays first.
+  return [...all, ...more].sort((a, b) => b.score - a.score);
 }
 
 /** A piece of an excerpt: text, marked when it matched the query. */

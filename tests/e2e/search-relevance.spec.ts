@@ -319,6 +319,51 @@ const expectations: [query: string, page: string][] = [
   ['rate limtis', '/api/rate-limits'],
   ['production cheklist', '/guides/production-checklist'],
   ['idempotecy key', '/api/idempotency'],
+  // The sixth held-out set, read once its misses had been printed in a session that tuned the search.
+  ['charge a card from the server', '/guides/payments/process-card-payments'],
+  ['release an authorization hold', '/guides/payments/cancel-payments'],
+  ['create a customer', '/api/accounts/create-customer'],
+  ['move funds to a seller', '/guides/marketplaces/transfer-funds-to-sellers'],
+  ['retry webhook deliveries', '/concepts/webhooks'],
+  ['export transactions', '/api/financial/export-transactions'],
+  ['accept bank payments', '/guides/payments/process-ach-payments'],
+  ['turn off automatic payouts', '/guides/payouts/process-ach-payouts'],
+  ['cancel an authorization', '/guides/payments/cancel-payments'],
+  ['dispute a payment', '/concepts/dispute-cases'],
+  ['KYC requirements', '/concepts/onboarding'],
+  ['cash out to a bank', '/guides/payouts/process-ach-payouts'],
+  ['ACH debit returns', '/guides/payments/process-ach-payments'],
+  ['secret key rotation', '/concepts/api-keys'],
+  ['tokenize a card', '/guides/payment-methods/collect-cards'],
+  ['sandbox test values', '/api/testing'],
+  ['dispute case statuses', '/concepts/dispute-cases'],
+  ['API key types', '/concepts/api-keys'],
+  ['webhook event catalogue', '/api/webhook-events'],
+  ['pending balance', '/concepts/transactions'],
+  ['error object', '/api/errors'],
+  ['request IDs', '/api/request-correlation'],
+  ['list all refunds', '/api/financial/get-all-refunds'],
+  ['get a webhook', '/api/accounts/get-webhook-by-id'],
+  ['remove a customer', '/api/accounts/delete-customer'],
+  ['list API keys', '/api/accounts/get-all-api-keys'],
+  ['update a payment', '/api/financial/update-payment'],
+  ['fetch a refund', '/api/financial/get-refund-by-id'],
+  ['verification_method', '/api/financial/create-bank-account'],
+  ['incorporation_date', '/api/accounts/save-business'],
+  ['expected_monthly_volume', '/api/accounts/save-business'],
+  ['owner_required', '/api/errors'],
+  ['setting_locked', '/api/errors'],
+  ['file_invalid', '/api/errors'],
+  ['Magento checkout', '/plugins/magento-payments'],
+  ['WooCommerce install', '/plugins/woocommerce-payments'],
+  ['BankAccountElement', '/sdks/web/javascript'],
+  ['@plaza/react install', '/sdks/web/react'],
+  ['refunnd a payment', '/guides/refunds/refund-payments'],
+  ['authoirze a payment', '/guides/payments/authorize-and-capture-payments'],
+  ['dispte case', '/concepts/dispute-cases'],
+  ['settlemnts', '/guides/transactions/view-settlements'],
+  ['webhok retries', '/concepts/webhooks'],
+  ['idempotnecy', '/api/idempotency'],
 ];
 
 const form = (page: Page) => page.getByRole('search').getByRole('searchbox');
@@ -337,9 +382,16 @@ async function resultsFor(page: Page, query: string): Promise<{paths: string[]; 
 /**
  * Runs every query of a set and checks it: at least 40 queries, and at least `floor.first` of them
  * with the expected page first and `floor.top3` with it in the top 3. Logs hit@1, hit@3, the mean
- * reciprocal rank and the misses.
+ * reciprocal rank and, for the tuning set, the misses: a held-out set's misses are never shown, since
+ * a set whose misses someone has read is tuning data.
  */
-async function checkSet(page: Page, name: string, queries: [string, string][], floor: {first: number; top3: number}): Promise<void> {
+async function checkSet(
+  page: Page,
+  name: string,
+  queries: [string, string][],
+  floor: {first: number; top3: number},
+  showMisses: boolean,
+): Promise<void> {
   await open(page, '/search');
   const misses: string[] = [];
   let first = 0;
@@ -354,27 +406,27 @@ async function checkSet(page: Page, name: string, queries: [string, string][], f
     if (rank !== 1) misses.push(`${query} → ${expected} at ${rank || 'none'} (first: ${paths.slice(0, 3).join(', ')})`);
   }
   const count = queries.length;
-  console.log(
-    `search relevance, ${name}: hit@1 ${first}/${count}, hit@3 ${top3}/${count}, MRR ${(reciprocal / count).toFixed(3)}\n${misses.join('\n')}`,
-  );
+  const shown = showMisses ? `\n${misses.join('\n')}` : '';
+  console.log(`search relevance, ${name}: hit@1 ${first}/${count}, hit@3 ${top3}/${count}, MRR ${(reciprocal / count).toFixed(3)}${shown}`);
   expect(count).toBeGreaterThanOrEqual(40);
-  expect(top3 / count, `${name}: in the top 3\n${misses.join('\n')}`).toBeGreaterThanOrEqual(floor.top3);
-  expect(first / count, `${name}: first\n${misses.join('\n')}`).toBeGreaterThanOrEqual(floor.first);
+  expect(top3 / count, `${name}: in the top 3${shown}`).toBeGreaterThanOrEqual(floor.top3);
+  expect(first / count, `${name}: first${shown}`).toBeGreaterThanOrEqual(floor.first);
 }
 
 test('the tuning set: the expected page first for at least 90% of queries, in the top 3 for 97%', async ({page}) => {
   test.setTimeout(420_000);
-  await checkSet(page, 'tuning set', expectations, {first: 0.9, top3: 0.97});
+  await checkSet(page, 'tuning set', expectations, {first: 0.9, top3: 0.97}, true);
 });
 
 /**
- * The held-out set does not reach the 90% first and 100% in the top 3 that issue 29 asks for: it
- * measured 36 of 44 first and 43 in the top 3 (see the issue's notes). Its floor is a little under
- * what the search does today, so that a change that makes it worse fails.
+ * The held-out set does not reach the 90% first and 100% in the top 3 that issue 29 asks for. Before
+ * the search found pages lacking a word of the query (relaxedRanking), it measured 39 of 48 first and
+ * 40 in the top 3; after, 41 and 42 (see the issue's notes). Its floor is a little under what the
+ * search does today, so that a change that makes it worse fails.
  */
-test('the held-out set, never tuned on: the expected page first for at least 75%, in the top 3 for 90%', async ({page}) => {
+test('the held-out set, never tuned on: the expected page first for at least 80%, in the top 3 for 85%', async ({page}) => {
   test.setTimeout(180_000);
-  await checkSet(page, 'held-out set', heldOutQueries, {first: 0.75, top3: 0.9});
+  await checkSet(page, 'held-out set', heldOutQueries, {first: 0.8, top3: 0.85}, false);
 });
 
 /**

@@ -10,7 +10,9 @@ import {
   excerptParts,
   kindOfRoute,
   plainWords,
+  missingWordCost,
   preferProse,
+  relaxedRanking,
   searchQuery,
 } from '../../src/lib/search';
 import {operationVerbs, titleSynonyms} from '../../src/lib/search-synonyms';
@@ -150,6 +152,44 @@ test('only doc articles with a kind are indexed, with the kind as filter and met
   assert.match(guide, /<span data-pagefind-meta="topic:Refunds &amp; returns"><\/span>/);
   assert.match(guide, /<span data-pagefind-filter="kind:Guide"><\/span>/);
   assert.match(pageToIndex(page('Rate limits'), '/api/rate-limits')!, /<span data-pagefind-meta="topic:Rate limits"><\/span>/);
+  // A resource's page of the reference (the operations of a tag) is reference, as an operation is.
+  const resource = pageToIndex(page('Holding accounts'), '/api/accounts/holding-accounts')!;
+  assert.match(resource, /<span data-pagefind-meta="reference:resource"><\/span>/);
+  assert.doesNotMatch(resource, /topic:/);
+});
+
+test('a page lacking one word of a long query is found, below the pages that hold all its words', () => {
+  const ids = (pages: {id: string}[]) => pages.map(({id}) => id);
+  const all = [{id: 'every-word', score: 10}];
+  const each = [
+    [
+      {id: 'every-word', score: 4},
+      {id: 'title', score: 24},
+      {id: 'passing', score: 1},
+    ],
+    [
+      {id: 'every-word', score: 3},
+      {id: 'title', score: 24},
+      {id: 'passing', score: 1},
+    ],
+    [{id: 'every-word', score: 3}],
+  ];
+  // Lacking the third word costs a page three quarters of the score of the other two.
+  assert.deepEqual(relaxedRanking(all, each), [
+    {id: 'title', score: 48 * missingWordCost},
+    {id: 'every-word', score: 10},
+    {id: 'passing', score: 2 * missingWordCost},
+  ]);
+  // A page that holds the rest as weakly as the pages that hold every word comes after them.
+  assert.deepEqual(ids(relaxedRanking([{id: 'every-word', score: 50}], each)), ['every-word', 'title', 'passing']);
+  // A page lacking two of four words is not found; lacking two of five is.
+  const four = [[{id: 'a', score: 9}], [{id: 'a', score: 9}], [{id: 'b', score: 1}], [{id: 'b', score: 1}]];
+  assert.deepEqual(ids(relaxedRanking([], four)), []);
+  assert.deepEqual(ids(relaxedRanking([], [...four, [{id: 'a', score: 9}]])), ['a']);
+  // Two words: the pages of either only when no page holds both.
+  const two = [[{id: 'x', score: 5}], [{id: 'y', score: 1}]];
+  assert.deepEqual(ids(relaxedRanking([{id: 'both', score: 1}], two)), ['both']);
+  assert.deepEqual(ids(relaxedRanking([], two)), ['x', 'y']);
 });
 
 test('an API operation page carries its endpoint, operationId and request fields, read from the specs', async () => {

@@ -8,6 +8,8 @@ import {
   excerptParts,
   preferProse,
   dropdownHits,
+  relaxedRanking,
+  searchKinds,
   searchQuery,
   searchRanking,
   wordsFile,
@@ -21,22 +23,17 @@ type SubResult = {title: string; url: string; excerpt: string; weighted_location
 type ResultData = {
   url: string;
   excerpt: string;
-  meta: {title?: string; kind?: SearchKind; method?: string};
+  meta: {title?: string; kind?: SearchKind; method?: string; reference?: string};
   sub_results: SubResult[];
 };
+
+type PagefindResult = {id: string; score: number; data: () => Promise<ResultData>};
 
 type Pagefind = {
   options: (options: object) => Promise<void>;
   init: () => Promise<void>;
-  filters: () => Promise<Record<string, Record<string, number>>>;
-  search: (
-    term: string,
-    options?: {filters?: Record<string, string[]>},
-  ) => Promise<{
-    results: {id: string; score: number; data: () => Promise<ResultData>}[];
-    /** Pages of each filter value among all the pages found, whatever the filter. */
-    totalFilters: Record<string, Record<string, number>>;
-  }>;
+  /** A term of null finds every page of the filters. */
+  search: (term: string | null, options?: {filters?: Record<string, string[]>}) => Promise<{results: PagefindResult[]}>;
 };
 
 export type SearchHit = {
@@ -54,6 +51,8 @@ export type SearchHit = {
 export type SearchResults = {
   /** The reader's query with its misspelled words corrected, when the pages found are for it. */
   corrected?: string;
+  /** Whether some pages found lack a word of the query, or a word no page holds was left out of it (find). */
+  partial: boolean;
   /** Every page found, best first: `hits(from, to)` renders a slice of them. */
   total: number;
   hits: (from: number, to: number) => Promise<SearchHit[]>;
@@ -81,13 +80,27 @@ function once<T>(load: (key: string) => Promise<T>): (key: string) => Promise<T>
   };
 }
 
+/**
+ * Pagefind with its searches run one at a time. Searches run at once (the words of a query, or the
+ * queries of a reader typing) ranked the same query differently from one run to the next.
+ */
+function oneAtATime(pagefind: Pagefind): Pagefind {
+  let last: Promise<unknown> = Promise.resolve();
+  return {
+    ...pagefind,
+    search: (term, options) => {
+      const next = last.then(() => pagefind.search(term, options));
+      last = next.catch(() => undefined);
+      return next;
+    },
+  };
+}
+
 const pagefindOnce = once(async () => {
   const pagefind = (await import(/* webpackIgnore: true */ pagefindScript)) as Pagefind;
   await pagefind.options({ranking: searchRanking});
   await pagefind.init();
-  // Loads the filter index (a few hundred bytes), without which searches count no kinds.
-  await pagefind.filters();
-  return pagefind;
+  return oneAtATime(pagefind);
 });
 
 /** Loads Pagefind once per visit. */
@@ -127,36 +140,83 @@ function toHit(id: string, data: ResultData): SearchHit {
 }
 
 /**
+ * The pages found for `searched` (a query as searchQuery makes it), best first: Pagefind's, and for
+ * a query of three words or more those that lack one or two of its words (relaxedRanking). A word no
+ * page holds is left out of a query of several (a misspelling the correction could not place).
+ */
+async function find(pagefind: Pagefind, searched: string): Promise<{results: PagefindResult[]; partial: boolean}> {
+  const words = searched.split(' ');
+  const whole = await pagefind.search(searched);
+  if (words.length < 2) return {results: whole.results, partial: false};
+  const each = [];
+  for (const word of words) {
+    const found = await pagefind.search(word);
+    if (found.results.length > 0) each.push({word, ...found});
+  }
+  if (each.length === 0) return {results: whole.results, partial: false};
+  const all = each.length === words.length ? whole : await pagefind.search(each.map(({word}) => word).join(' '));
+  // A page keeps the result (and so the excerpt) of the search that scored it best.
+  const pages = new Map<string, PagefindResult>();
+  for (const result of [...each.flatMap(({results}) => results), ...all.results]) {
+    if (all.results.includes(result) || result.score > (pages.get(result.id)?.score ?? -1)) pages.set(result.id, result);
+  }
+  const results = relaxedRanking(
+    all.results,
+    each.map(({results}) => results),
+  ).map(({id, score}) => ({...pages.get(id)!, score}));
+  return {results, partial: each.length < words.length || results.length > all.results.length};
+}
+
+/**
+ * The pages of each kind, found once per visit by Pagefind's filter alone (a few hundred bytes):
+ * the kind filter and counts of the results, which hold pages that Pagefind's own filter counts
+ * leave out (relaxedRanking).
+ */
+const pagesOfKind = once(async (kind) => {
+  const pagefind = await loadPagefind();
+  return new Set((await pagefind.search(null, {filters: {kind: [kind]}})).results.map(({id}) => id));
+});
+
+/**
  * Searches for `query`, only among pages of `kind` when it is given. A query with a misspelled word
  * searches for the corrected one instead, unless that finds nothing; a failure to load the words
  * only skips the correction. Among the best results, a page in words may come first (preferProse).
  */
 export async function search(query: string, kind?: SearchKind): Promise<SearchResults> {
   const pagefind = await loadPagefind();
-  const options = kind ? {filters: {kind: [kind]}} : {};
   const corrected = await correctQuery(query, knownWords).catch(() => undefined);
   const run = async (typed: string) => {
     const searched = searchQuery(typed);
-    return {typed, searched, ...(await pagefind.search(searched, options))};
+    return {typed, searched, found: await find(pagefind, searched)};
   };
-  let found = corrected === undefined ? undefined : await run(corrected);
-  if (!found || found.results.length === 0) found = await run(query);
-  const {results, totalFilters} = found;
+  let attempt = corrected === undefined ? undefined : await run(corrected);
+  if (!attempt || attempt.found.results.length === 0) attempt = await run(query);
+  const {typed, searched} = attempt;
+  const found = attempt.found.results;
+  const ofKind = await Promise.all(searchKinds.map(async (option) => ({kind: option.kind, pages: await pagesOfKind(option.kind)})));
+  const kinds = Object.fromEntries(ofKind.map((option) => [option.kind, found.filter(({id}) => option.pages.has(id)).length]));
+  const shown = ofKind.find((option) => option.kind === kind)?.pages;
+  const results = shown ? found.filter(({id}) => shown.has(id)) : found;
   // The best results are loaded at once (the box shows as many), to put a page in words first.
   const best = await Promise.all(
     results.slice(0, dropdownHits).map(async (result) => {
       const data = await result.data();
-      return {hit: toHit(result.id, data), score: result.score, operation: data.meta.method !== undefined};
+      return {
+        hit: toHit(result.id, data),
+        score: result.score,
+        operation: data.meta.method !== undefined || data.meta.reference !== undefined,
+      };
     }),
   );
-  const ordered = preferProse(found.searched, best).map(({hit}) => hit);
+  const ordered = preferProse(searched, best).map(({hit}) => hit);
   return {
-    corrected: found.typed === query ? undefined : found.typed,
+    corrected: typed === query ? undefined : typed,
+    partial: attempt.found.partial,
     total: results.length,
     hits: async (from, to) => [
       ...ordered.slice(from, to),
       ...(await Promise.all(results.slice(Math.max(from, dropdownHits), to).map(async (result) => toHit(result.id, await result.data())))),
     ],
-    kinds: totalFilters.kind ?? {},
+    kinds,
   };
 }

@@ -41,16 +41,20 @@ const mainSections = [
 ];
 
 /**
- * The pages found for the first of `queries` that finds any: the words of the whole path, then
- * those of its last segment alone (a mistyped page name under a right section, such as
- * /api/financial/create-paymnt, whose section word is on none of the pages it means).
+ * The pages found for the first of `queries` whose words the pages found all hold, else the first
+ * that finds any: the words of the whole path, then those of its last segment alone (a mistyped page
+ * name under a right section, such as /api/financial/create-paymnt, whose section word is on none of
+ * the pages it means).
  */
 async function closestPages(queries: string[]): Promise<{used: string; hits: SearchHit[]}> {
+  let fallback: {used: string; hits: SearchHit[]} | undefined;
   for (const used of queries) {
-    const hits = await (await search(used)).hits(0, closestCount);
-    if (hits.length > 0) return {used, hits};
+    const results = await search(used);
+    const hits = await results.hits(0, closestCount);
+    if (hits.length > 0 && !results.partial) return {used, hits};
+    if (hits.length > 0) fallback ??= {used, hits};
   }
-  return {used: queries[0] ?? '', hits: []};
+  return fallback ?? {used: queries[0] ?? '', hits: []};
 }
 
 type Found = {query: string; hits: SearchHit[]};
