@@ -93,7 +93,7 @@ export const dropdownHits = 8;
 
 /**
  * The best results (Pagefind's order, best first) with a page in words first when the query is in
- * words: a guide, concept, topic, SDK or plugin page that scores at least 60% of the reference page
+ * words: a guide, concept, topic, SDK or plugin page that scores at least 25% of the reference page
  * above it (`operation`: an operation's, or a resource's that lists the operations of a tag) moves
  * before it. Pagefind weighs an operation's title as much as a guide's, and "seller accounts" would
  * open Get seller accounts before the concept that explains them.
@@ -101,7 +101,7 @@ export const dropdownHits = 8;
 export function preferProse<T extends {score: number; operation: boolean}>(query: string, best: T[]): T[] {
   const [first] = best;
   if (!first?.operation || apiShaped(query)) return best;
-  const prose = best.findIndex((hit) => !hit.operation && hit.score >= first.score * 0.6);
+  const prose = best.findIndex((hit) => !hit.operation && hit.score >= first.score * 0.25);
   return prose > 0 ? [best[prose]!, ...best.filter((_, index) => index !== prose)] : best;
 }
 
