@@ -11,7 +11,7 @@
  * card", "Process ACH payouts" those of "ach payout" and of "payout".
  */
 export const titleSynonyms: {title: string; readers: string[]}[] = [
-  {title: 'cancel', readers: ['void', 'reverse', 'stop']},
+  {title: 'cancel', readers: ['void', 'reverse', 'stop', 'undo']},
   {title: 'payment', readers: ['charge', 'purchase']},
   {title: 'process', readers: ['accept', 'take', 'receive']},
   {title: 'authorize', readers: ['hold', 'preauthorization', 'preauth', 'auth']},
