@@ -119,7 +119,7 @@ export const missingWordCost = 0.25;
  * The pages found for a query of several words, best first. `all` holds the pages that hold every
  * word (Pagefind's search of the whole query) and `each` the pages of each word searched alone, for
  * the words some page holds. Pagefind finds only pages holding every word, so one word that the
- * right page never uses ("how do I take my first test payment") would keep it out. Here a page that
+ * right page never uses ("how long can I hold funds before capturing") would keep it out. Here a page that
  * lacks one of three or four words, or two of five or more, is found too, scored by the words it
  * holds (their scores added, as Pagefind adds them) times missingWordCost for each word it lacks.
  * A query of two words finds the pages of either word only when no page holds both.
