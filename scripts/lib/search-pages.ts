@@ -9,8 +9,9 @@
  *   method and path as `endpoint`, its operationId as `operation`, the names of its request fields
  *   as `fields` (`changes` for a PUT or PATCH). Its endpoint line is indexed at the end of its first
  *   section rather than under its title, so that an excerpt starts with the operation's own words;
- * - a resource's page of the reference (the operations of a tag) `reference`, which the search reads
- *   as it reads an operation (preferProse), and no `topic`;
+ * - any other page of an API's reference (a resource's page, which lists the operations of a tag, or
+ *   the API's introduction) `reference`, which the search reads as it reads an operation
+ *   (preferProse), and no `topic`;
  * - any other page, its title again as `topic`, the codes its tables define as `fields`, and on a
  *   concept page the headings of its sections as `sections`.
  * It also gives the words of the indexed text to the typo correction (`indexedWords`).
@@ -106,7 +107,7 @@ export function pageToIndex(html: string, route: string, operation?: OperationFa
           [/^(PUT|PATCH)$/.test(operation.method) ? 'changes' : 'fields']: operation.fields,
         }
       : apis.some((api) => route.startsWith(`${api.route}/`))
-        ? // A resource's page of the reference (the operations of a tag) is reference, as an operation is.
+        ? // A resource's page or the introduction of an API's reference is reference, as an operation is.
           {reference: 'resource'}
         : {topic: title, fields: codesDefined(html).join(' '), sections: kind === 'Concept' ? sectionHeadings(html).join(' ') : ''}),
   };

@@ -155,11 +155,12 @@ async function find(pagefind: Pagefind, searched: string): Promise<{results: Pag
   }
   if (each.length === 0) return {results: whole.results, partial: false};
   const all = each.length === words.length ? whole : await pagefind.search(each.map(({word}) => word).join(' '));
-  // A page keeps the result (and so the excerpt) of the search that scored it best.
+  // A page keeps the result (and so the excerpt) of the whole query, else of the word that scored it best.
   const pages = new Map<string, PagefindResult>();
-  for (const result of [...each.flatMap(({results}) => results), ...all.results]) {
-    if (all.results.includes(result) || result.score > (pages.get(result.id)?.score ?? -1)) pages.set(result.id, result);
+  for (const result of each.flatMap(({results}) => results)) {
+    if (result.score > (pages.get(result.id)?.score ?? -1)) pages.set(result.id, result);
   }
+  for (const result of all.results) pages.set(result.id, result);
   const results = relaxedRanking(
     all.results,
     each.map(({results}) => results),
