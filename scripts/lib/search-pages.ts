@@ -4,7 +4,9 @@
  * its heading links and the parts of an API operation page marked `data-pagefind-ignore` (header
  * parameters, response fields, samples: see lib/api-render/operation-page.ts). The copy carries
  * metadata that the search matches and ranks (searchRanking):
- * - every page, the readers' words for the words of its title (src/lib/search-synonyms.ts) as `aliases`;
+ * - every page, the readers' words for the words of its title (src/lib/search-synonyms.ts) as `aliases`,
+ *   and the phrases of its front matter's `keywords` (what readers type when the page is the answer,
+ *   in words it may not use: "lost my API key") as `keywords`;
  * - an API operation page, the facts the model gives of it (lib/api-render/search-facts.ts): its
  *   method and path as `endpoint`, its operationId as `operation`, the names of its request fields
  *   as `fields` (`changes` for a PUT or PATCH). Its endpoint line is indexed at the end of its first
@@ -79,6 +81,19 @@ function sectionHeadings(html: string): string[] {
   return [...html.matchAll(/<h[23][^>]*>(.*?)<a /g)].map(([, heading]) => textOf(heading ?? ''));
 }
 
+/**
+ * The phrases of a page's front matter `keywords`, which Docusaurus writes into the page's head as
+ * one comma-separated meta tag.
+ */
+export function keywordsOf(html: string): string[] {
+  // The minified HTML quotes an attribute's value only when it must.
+  const [, quoted, bare] = /<meta [^>]*name="?keywords"?[^>]* content=(?:"([^"]*)"|([^\s>"]+))/.exec(html) ?? [];
+  return decodeEntities(quoted ?? bare ?? '')
+    .split(',')
+    .map((phrase) => phrase.trim())
+    .filter((phrase) => phrase !== '');
+}
+
 /** The text of a fragment of the built HTML, without its tags. */
 function textOf(fragment: string): string {
   return decodeEntities(fragment.replace(/<[^>]+>/g, ''));
@@ -95,6 +110,7 @@ export function pageToIndex(html: string, route: string, operation?: OperationFa
   const facts: Record<string, string> = {
     kind,
     aliases: aliasesOf(title).join(' '),
+    keywords: keywordsOf(html).join(' '),
     // Every page but an API operation repeats its title as its topic, which searchRanking weighs on
     // top of the title: a task phrase finds the guide before the operation of the same words. The
     // request fields of an operation that replaces or changes a resource weigh less than those of

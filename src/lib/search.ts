@@ -27,6 +27,9 @@ export function kindOfRoute(route: string): SearchKind | undefined {
  * - every page's title again as `topic`, except an API operation's (a task phrase finds the guide
  *   before the operation of the same words);
  * - the readers' words for its title as `aliases` (src/lib/search-synonyms.ts), weighed as the title;
+ * - the phrases of its front matter's `keywords` as `keywords`, weighed as body text: they bring the
+ *   words of a long question that the page never uses, and weighed more, their common words ("card",
+ *   "hold") put the page before the one a short query names;
  * - a concept page's section headings as `sections`;
  * - an operation's method and path as `endpoint`, its operationId as `operation`, and the names of
  *   its request fields as `fields`, or as `changes` for an operation that replaces or changes (Create
@@ -38,7 +41,7 @@ export function kindOfRoute(route: string): SearchKind | undefined {
  * figures were chosen with, and any change must pass, tests/e2e/search-relevance.spec.ts.
  */
 export const searchRanking = {
-  metaWeights: {title: 7, topic: 4, aliases: 7, sections: 2, endpoint: 2.5, operation: 1, fields: 2, changes: 1},
+  metaWeights: {title: 7, topic: 4, aliases: 7, keywords: 1, sections: 2, endpoint: 2.5, operation: 1, fields: 2, changes: 1},
   pageLength: 0,
   termFrequency: 0.3,
   termSaturation: 1.6,

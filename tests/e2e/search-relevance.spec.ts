@@ -4,7 +4,7 @@ import {parseMdx} from '../../lib/api-render/spec-text';
 import {docPages, splitFrontMatter} from '../../lib/docs-source';
 import {test, expect, open} from './fixtures';
 import type {Page} from '@playwright/test';
-import {heldOutQueries} from '../fixtures/search-held-out';
+import {eighthHeldOutQueries, heldOutQueries} from '../fixtures/search-held-out';
 
 /**
  * The relevance of search, measured on the built index through the results page (the same
@@ -527,6 +527,67 @@ const expectations: [query: string, page: string][] = [
   ['ACH retrun codes', '/guides/payments/process-ach-payments'],
   ['search transacitons', '/guides/transactions/search-and-view-transactions'],
   ['dispute evidnce', '/concepts/dispute-cases'],
+  // 60 more, written the same way, read to weigh the pages' front matter keywords against their other metadata.
+  ['refund one item from an order the buyer sent back', '/guides/refunds/refund-payments'],
+  ['hold the amount on the card now and charge it when the order ships', '/guides/payments/authorize-and-capture-payments'],
+  ['pay a delivery driver instantly to their debit card', '/guides/payouts/process-card-payouts'],
+  ['cancel a payout that has the wrong destination before it leaves', '/guides/payouts/cancel-payouts'],
+  ['which plaza deposit on my bank statement covers which day of sales', '/guides/transactions/view-settlements'],
+  ['let the payer log into their bank during checkout to confirm the account', '/guides/payment-methods/collect-verified-bank-accounts'],
+  ['send a seller their cut of a marketplace sale and keep a commission', '/guides/marketplaces/transfer-funds-to-sellers'],
+  ['show a Google Pay button at checkout', '/guides/payment-methods/collect-google-pay'],
+  ['make my first sandbox payment from the command line', '/guides/quickstart'],
+  ['what should we double check before taking real payments', '/guides/production-checklist'],
+  ["why did my customer's bank payment fail a couple of days after checkout", '/guides/payments/process-ach-payments'],
+  ['our webhook endpoint was down for days and now it receives nothing', '/concepts/webhooks'],
+  ["save a card so a returning shopper doesn't have to retype it", '/guides/payment-methods/collect-cards'],
+  ['stop a pending refund before it is sent to the card', '/guides/refunds/cancel-refunds'],
+  ['get a new seller approved so they can receive money', '/guides/marketplaces/onboard-sellers'],
+  ['Idempotent-Replayed response header', '/api/idempotency'],
+  ['X-Correlation-Id header', '/api/request-correlation'],
+  ['ApiKey object fields', '/concepts/api-keys'],
+  ['ledger transaction types', '/concepts/transactions'],
+  ['account status_reason values', '/concepts/accounts'],
+  ['has_more and next_cursor in list responses', '/api/pagination'],
+  ['payout.failed event payload', '/api/webhook-events'],
+  ['onboarding requirement reasons missing invalid expired', '/concepts/onboarding'],
+  ['network_reason_code on a dispute', '/concepts/dispute-cases'],
+  ['business document types formation_document', '/api/accounts/get-all-business-document-types'],
+  ['reverse an uncaptured card authorization', '/guides/payments/cancel-payments'],
+  ['how chargebacks work', '/concepts/dispute-cases'],
+  ['compliance review a seller goes through before taking payments', '/concepts/onboarding'],
+  ['child accounts under a platform', '/concepts/accounts'],
+  ['cash out my balance to the bank', '/guides/payouts/process-ach-payouts'],
+  ['direct debit from a US bank account', '/guides/payments/process-ach-payments'],
+  ['soft descriptor', '/guides/payments/process-card-payments'],
+  ['penny test to verify a bank account', '/guides/payment-methods/collect-bank-accounts'],
+  ['list every refund made on one payment', '/api/financial/get-all-refunds-for-payment'],
+  ['fetch a dispute case by id', '/api/financial/get-dispute-case-by-id'],
+  ['delete a webhook endpoint', '/api/accounts/delete-webhook'],
+  ["change a customer's email address", '/api/accounts/update-customer'],
+  ['create a balance transfer to a seller', '/api/financial/create-balance-transfer'],
+  ["list payouts sent to a customer's cards and bank accounts", '/api/financial/get-all-payouts-for-a-customer'],
+  ['POST /v1/payouts/{payout_id}/cancel', '/api/financial/cancels-a-payout'],
+  ['GET /v1/settlements', '/api/financial/get-all-settlements'],
+  ['got a 429, how long should I wait before retrying', '/api/rate-limits'],
+  ['fraud_suspected decline', '/concepts/fraud-details-and-prevention'],
+  ['409 onboarding_invitation_closed', '/api/errors'],
+  ['live secret key refused by the sandbox host with 401', '/api/authentication'],
+  ['409 idempotency_key_in_use on a retry', '/api/idempotency'],
+  ['install the Magento 2 module with composer', '/plugins/magento-payments'],
+  ['React CardElement onChange complete flag', '/sdks/web/react'],
+  ['refund an order from the WooCommerce order screen', '/plugins/woocommerce-payments'],
+  ['Shopify working capital advance repaid from daily sales', '/plugins/shopify-credit'],
+  ['Content-Security-Policy directives for plaza.js', '/sdks/web/javascript'],
+  ['amounts in currencies without decimals like yen', '/api/'],
+  ['difference between a shareholder and an ultimate beneficial owner', '/concepts/onboarding'],
+  ['what the ACH debit consent text must say', '/guides/payments/process-ach-payments'],
+  ['which browsers the web SDKs support', '/sdks/'],
+  ['webook signature verification', '/concepts/webhooks'],
+  ['plaza js sdk instalation npm', '/sdks/web/javascript'],
+  ['sandox test card numbers', '/api/testing'],
+  ['Aple Pay merchant validation', '/guides/payment-methods/collect-apple-pay'],
+  ['ip adress allowlist for our firewall', '/api/ip-addresses'],
 ];
 
 const form = (page: Page) => page.getByRole('search').getByRole('searchbox');
@@ -577,22 +638,33 @@ async function checkSet(
 }
 
 // The tuning set measured 444 of 497 first and 478 in the top 3 once its last 160 queries, written apart and
-// read for their misses, joined it: its floor is a little under that.
-test('the tuning set: the expected page first for at least 88% of queries, in the top 3 for 95%', async ({page}) => {
+// read for their misses, joined it; with 60 more, and the pages' keywords indexed, 485 of 557 and 534: its floor
+// is a little under that.
+test('the tuning set: the expected page first for at least 86% of queries, in the top 3 for 95%', async ({page}) => {
   test.setTimeout(600_000);
-  await checkSet(page, 'tuning set', expectations, {first: 0.88, top3: 0.95}, true);
+  await checkSet(page, 'tuning set', expectations, {first: 0.86, top3: 0.95}, true);
 });
 
 /**
  * The held-out set does not reach the 90% first and 100% in the top 3 that issue 29 asks for. It measured
  * 39 of 48 first and 40 in the top 3 when it was written; 41 and 42 once the search found pages lacking a
  * word of the query (relaxedRanking); 43 and 44 once a page in words scoring a quarter of the reference
- * page above it came first (preferProse). Its floor is a little under what the search does today, so
- * that a change that makes it worse fails.
+ * page above it came first (preferProse); 43 and 46 once the pages' front matter keywords were indexed. Its
+ * floor is a little under what the search does today, so that a change that makes it worse fails.
  */
 test('the held-out set, never tuned on: the expected page first for at least 85%, in the top 3 for 90%', async ({page}) => {
   test.setTimeout(180_000);
   await checkSet(page, 'held-out set', heldOutQueries, {first: 0.85, top3: 0.9}, false);
+});
+
+/**
+ * The eighth held-out set measured 34 of 60 first and 45 in the top 3 when it was written, 35 and 46 once the
+ * pages' keywords were indexed: the search's level on queries nobody tuned it for is this set's, not the
+ * seventh's. Its floor, too, is a little under what it measures.
+ */
+test('the eighth held-out set, never tuned on: the expected page first for at least 55%, in the top 3 for 72%', async ({page}) => {
+  test.setTimeout(180_000);
+  await checkSet(page, 'eighth held-out set', eighthHeldOutQueries, {first: 0.55, top3: 0.72}, false);
 });
 
 /**

@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {aliasesOf, indexedWords, pageToIndex} from '../../scripts/lib/search-pages';
+import {aliasesOf, indexedWords, keywordsOf, pageToIndex} from '../../scripts/lib/search-pages';
 import {loadApiModel} from '../../lib/api-model/model';
 import {searchFacts} from '../../lib/api-render/search-facts';
 import {
@@ -156,6 +156,22 @@ test('only doc articles with a kind are indexed, with the kind as filter and met
   const resource = pageToIndex(page('Holding accounts'), '/api/accounts/holding-accounts')!;
   assert.match(resource, /<span data-pagefind-meta="reference:resource"><\/span>/);
   assert.doesNotMatch(resource, /topic:/);
+});
+
+test('a page’s front matter keywords, as Docusaurus writes them in its head, are indexed as its keywords', () => {
+  const head = (meta: string) => page('Cancel payments').replace('<html>', `<html><head>${meta}</head>`);
+  const withKeywords = head('<meta data-rh=true name=keywords content="void an authorization,release held funds, undo a charge ">');
+  assert.deepEqual(keywordsOf(withKeywords), ['void an authorization', 'release held funds', 'undo a charge']);
+  assert.match(
+    pageToIndex(withKeywords, '/guides/payments/cancel-payments')!,
+    /<span data-pagefind-meta="keywords:void an authorization release held funds undo a charge"><\/span>/,
+  );
+  // One keyword of one word is written unquoted; entities are decoded, then escaped again in the metadata.
+  assert.deepEqual(keywordsOf(head('<meta data-rh=true name=keywords content=throttling>')), ['throttling']);
+  assert.deepEqual(keywordsOf(head('<meta name="keywords" content="Q&amp;A">')), ['Q&A']);
+  // A page without keywords carries none.
+  assert.deepEqual(keywordsOf(page('Quickstart')), []);
+  assert.doesNotMatch(pageToIndex(page('Quickstart'), '/guides/quickstart')!, /keywords:/);
 });
 
 test('a page lacking one word of a long query is found, below the pages that hold all its words', () => {
