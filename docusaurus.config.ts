@@ -2,7 +2,7 @@ import type {Config} from '@docusaurus/types';
 import type * as Theme from '@docusaurus/theme-classic';
 import type {UserThemeConfig} from '@docusaurus/theme-common';
 import {version as siteVersion} from './package.json';
-import {darkCodeTheme, lightCodeTheme} from './src/data/prism-themes';
+import {codeTheme} from './src/data/prism-themes';
 import announcementBarId from './src/plugins/announcement-bar-id';
 import {previewRoute, siteApis} from './lib/api-model/site';
 import {tryItUrl} from './lib/try-it-target';
@@ -218,8 +218,9 @@ const config: Config = {
     docs: {sidebar: {hideable: true, autoCollapseCategories: false}},
     tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
     prism: {
-      theme: lightCodeTheme,
-      darkTheme: darkCodeTheme,
+      // One theme of CSS variables for both modes (src/data/prism-themes.ts).
+      theme: codeTheme,
+      darkTheme: codeTheme,
       additionalLanguages: ['csharp', 'bash', 'json', 'java', 'python', 'php'],
     },
   } satisfies UserThemeConfig,

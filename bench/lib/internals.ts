@@ -13,6 +13,8 @@ export type Internal = {
   name: string;
   /** What the site does with it, for the results. */
   what: string;
+  /** The one file of the project that taking it out edits. */
+  file: string;
   remove(copyDir: string): void;
 };
 
@@ -24,11 +26,26 @@ export const internals: Internal[] = [
   {
     name: 'prefetch-once',
     what: "plugin replacing core's window.docusaurus module (prefetches each file once)",
+    file: 'docusaurus.config.ts',
     remove: (copy) => removeLine(copy, 'docusaurus.config.ts', '    prefetchOnce,'),
   },
   {
     name: 'ssr-template',
     what: "Docusaurus' HTML template with the scripts loaded after the first paint",
+    file: 'docusaurus.config.ts',
     remove: (copy) => removeLine(copy, 'docusaurus.config.ts', '  ssrTemplate,'),
+  },
+  {
+    name: 'kept-from-hydration',
+    what: "core's browser context, held false around the theme's CodeBlock and Tabs (hydration keeps their DOM)",
+    file: 'src/components/KeptFromHydration.tsx',
+    remove: (copy) =>
+      replaceOnce(
+        copy,
+        'src/components/KeptFromHydration.tsx',
+        '<BrowserContext.Provider value={false}>{children}</BrowserContext.Provider>',
+        '<>{children}</>',
+        'bench/lib/internals.ts',
+      ),
   },
 ];

@@ -67,3 +67,29 @@ test('a language chosen once is the one shown, and the only one, when another pa
   await expect(samples.locator('pre.language-python:visible')).toHaveCount(1);
   await expect(samples.locator('pre.language-bash:visible')).toHaveCount(0);
 });
+
+// The theme builds every code block and tab group again once the page has hydrated, unless the
+// site keeps them (src/components/KeptFromHydration.tsx): the server's elements must still be the
+// page's once its scripts are done.
+for (const path of ['/guides/payments/authorize-and-capture-payments', '/api/financial/create-payment']) {
+  test(`${path}: hydration keeps the code blocks and tab groups the server built`, async ({page}) => {
+    // The page's scripts start after its first paint (src/plugins/ssr-template.ts), so at
+    // DOMContentLoaded these are the server's elements.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as {serverElements: Element[]}).serverElements = Array.from(
+          document.querySelectorAll('main pre, main .tabs-container'),
+        );
+      });
+    });
+    await open(page, path);
+    // Whatever the hydration scheduled has run once the main thread is idle.
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+    const {held, kept} = await page.evaluate(() => {
+      const elements = (window as unknown as {serverElements: Element[]}).serverElements;
+      return {held: elements.length, kept: elements.filter((element) => element.isConnected).length};
+    });
+    expect(held).toBeGreaterThan(2);
+    expect(kept).toBe(held);
+  });
+}

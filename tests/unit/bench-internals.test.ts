@@ -6,22 +6,26 @@ import {join} from 'node:path';
 import {parseAbInternals} from '../../bench/lib/ab';
 import {internals} from '../../bench/lib/internals';
 
-/** The file the internals are switched on in, copied as the A/B's project copy has it. */
-function copyOfProject(): string {
+/** A copy of the project holding the one file an internal is switched on in, as the A/B's copy has it. */
+function copyOfProject(file: string): string {
   const copy = mkdtempSync(join(tmpdir(), 'plaza-internals-'));
-  cpSync('docusaurus.config.ts', join(copy, 'docusaurus.config.ts'));
+  cpSync(file, join(copy, file));
   return copy;
 }
 
 test('each internal comes out of a copy of the project, and only it', () => {
   for (const internal of internals) {
-    const copy = copyOfProject();
+    const copy = copyOfProject(internal.file);
     try {
-      const config = readFileSync(join(copy, 'docusaurus.config.ts'), 'utf8');
+      const before = readFileSync(join(copy, internal.file), 'utf8');
       internal.remove(copy);
-      const after = readFileSync(join(copy, 'docusaurus.config.ts'), 'utf8');
-      // Each one goes with one line of the config.
-      assert.equal(config.split('\n').length - after.split('\n').length, 1, internal.name);
+      const after = readFileSync(join(copy, internal.file), 'utf8');
+      if (internal.file === 'docusaurus.config.ts') {
+        // A plugin or template goes with its one line of the config.
+        assert.equal(before.split('\n').length - after.split('\n').length, 1, internal.name);
+      } else {
+        assert.notEqual(after, before, internal.name);
+      }
       // Taking it out again finds nothing to take out, and says where to look.
       assert.throws(() => internal.remove(copy), /update bench\/lib\/internals\.ts/, internal.name);
     } finally {

@@ -30,6 +30,17 @@ const pinned: Pinned[] = [
     upstream: ['@docusaurus/core/lib/ssg/ssgTemplate.html.js'],
     sha256: '9e1a2c77eead5f0b02fde23ff5b0e68d78b6ad7eba3ae515ea17dff7a8b7825f',
   },
+  {
+    replacement:
+      "src/components/KeptFromHydration.tsx (holds core's browser context false around the theme's CodeBlock and Tabs, which key their content with it)",
+    upstream: [
+      '@docusaurus/core/lib/client/browserContext.js',
+      '@docusaurus/core/lib/client/exports/useIsBrowser.js',
+      '@docusaurus/theme-classic/lib/theme/CodeBlock/index.js',
+      '@docusaurus/theme-classic/lib/theme/Tabs/index.js',
+    ],
+    sha256: '04dd53a8c97bc26bf7d6da35cddd48a584fefb382385d9ea558e7ff1e45e3ad4',
+  },
 ];
 
 /** One hash of the installed files (paths under node_modules), each named by its path, in order. */

@@ -1,0 +1,25 @@
+/**
+ * Keeps the DOM that a theme component hydrated. Docusaurus's CodeBlock and Tabs key their content
+ * with useIsBrowser(), which turns true in an effect just after hydration, so React throws away and
+ * builds again every code block and every set of tabs on the page, in one task it cannot split:
+ * the longest task after the first paint on a guide or an operation page (npm run bench). The site
+ * needs neither rebuild:
+ * - CodeBlock rebuilds for the colour mode's Prism theme, and the site's one code theme is CSS
+ *   variables (src/data/prism-themes.ts), right in both modes;
+ * - Tabs rebuilds for a tab chosen on an earlier page, which its own layout effect selects anyway.
+ *
+ * Inside, useIsBrowser() stays false, as it is while hydrating. Nothing the site renders inside a
+ * code block or tabs reads it; a component that must know whether it runs in the browser reads
+ * ExecutionEnvironment or an effect instead.
+ *
+ * `@docusaurus/core/lib/client/browserContext` is the context useIsBrowser() reads, not a public
+ * API. If it moves, the build fails on this import; if useIsBrowser() stops reading it,
+ * tests/e2e/tabs-and-code.spec.ts sees the rebuild again; tests/unit/framework-internals.test.ts
+ * pins the upstream files by hash, and bench/lib/internals.ts measures what it saves.
+ */
+import React, {type ReactNode} from 'react';
+import {Context as BrowserContext} from '@docusaurus/core/lib/client/browserContext';
+
+export default function KeptFromHydration({children}: {children: ReactNode}): ReactNode {
+  return <BrowserContext.Provider value={false}>{children}</BrowserContext.Provider>;
+}
