@@ -18,34 +18,26 @@ export type Internal = {
   remove(copyDir: string): void;
 };
 
-/** Removes `line` from `file` of the copy, which must hold it exactly once. */
-const removeLine = (copyDir: string, file: string, line: string): void =>
-  replaceOnce(copyDir, file, `\n${line}\n`, '\n', 'bench/lib/internals.ts');
+/** An internal that goes when `on`, which `file` holds exactly once, becomes `off`. */
+const internal = (name: string, what: string, file: string, on: string, off: string): Internal => ({
+  name,
+  what,
+  file,
+  remove: (copyDir) => replaceOnce(copyDir, file, on, off, 'bench/lib/internals.ts'),
+});
+
+/** An internal that goes with its one line of the config. */
+const configLine = (name: string, what: string, line: string): Internal =>
+  internal(name, what, 'docusaurus.config.ts', `\n${line}\n`, '\n');
 
 export const internals: Internal[] = [
-  {
-    name: 'prefetch-once',
-    what: "plugin replacing core's window.docusaurus module (prefetches each file once)",
-    file: 'docusaurus.config.ts',
-    remove: (copy) => removeLine(copy, 'docusaurus.config.ts', '    prefetchOnce,'),
-  },
-  {
-    name: 'ssr-template',
-    what: "Docusaurus' HTML template with the scripts loaded after the first paint",
-    file: 'docusaurus.config.ts',
-    remove: (copy) => removeLine(copy, 'docusaurus.config.ts', '  ssrTemplate,'),
-  },
-  {
-    name: 'kept-from-hydration',
-    what: "core's browser context, held false around the theme's CodeBlock and Tabs (hydration keeps their DOM)",
-    file: 'src/components/KeptFromHydration.tsx',
-    remove: (copy) =>
-      replaceOnce(
-        copy,
-        'src/components/KeptFromHydration.tsx',
-        '<BrowserContext.Provider value={false}>{children}</BrowserContext.Provider>',
-        '<>{children}</>',
-        'bench/lib/internals.ts',
-      ),
-  },
+  configLine('prefetch-once', "plugin replacing core's window.docusaurus module (prefetches each file once)", '    prefetchOnce,'),
+  configLine('ssr-template', "Docusaurus' HTML template with the scripts loaded after the first paint", '  ssrTemplate,'),
+  internal(
+    'kept-from-hydration',
+    "core's browser context, held false around the theme's CodeBlock and Tabs (hydration keeps their DOM)",
+    'src/components/KeptFromHydration.tsx',
+    '<BrowserContext.Provider value={false}>{children}</BrowserContext.Provider>',
+    '<>{children}</>',
+  ),
 ];

@@ -6,21 +6,11 @@ import type {PrismTheme} from 'prism-react-renderer';
  * whatever the mode, so the HTML built in dark mode is right in light mode too, and React keeps
  * it when it hydrates instead of building every block again (src/theme/CodeBlock).
  */
-type Palette = {
-  background: string;
-  plain: string;
-  comment: string;
-  keyword: string;
-  string: string;
-  function: string;
-  number: string;
-  variable: string;
-  punctuation: string;
-  tag: string;
-  builtin: string;
-};
+/** The colours of the theme, each a CSS variable `--code-<name>` of src/css/custom.css. */
+type Colour =
+  'background' | 'plain' | 'comment' | 'keyword' | 'string' | 'function' | 'number' | 'variable' | 'punctuation' | 'tag' | 'builtin';
 
-const colour = (name: keyof Palette) => `var(--code-${name})`;
+const colour = (name: Colour) => `var(--code-${name})`;
 
 export const codeTheme: PrismTheme = {
   plain: {color: colour('plain'), backgroundColor: colour('background')},
