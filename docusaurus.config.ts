@@ -10,6 +10,8 @@ import {generatedStaticDir, type ApiReferenceOptions} from './src/plugins/api-re
 import markdownTwins from './src/plugins/markdown-twins';
 import rehypeTableScroll from './src/plugins/rehype-table-scroll';
 import rehypeStaticTrees from './src/plugins/rehype-static-trees';
+import {codeTokens, rehypeCodeTokens} from './src/plugins/code-tokens';
+import {firstRequest} from './src/pages/_home/content';
 import remarkDiagrams from './src/plugins/remark-diagrams';
 import remarkRunRequests from './src/plugins/remark-run-requests';
 import tryItPages from './src/plugins/try-it-pages';
@@ -92,9 +94,10 @@ const config: Config = {
         beforeDefaultRemarkPlugins: [remarkDiagrams],
         // Each request block of the guides gets its Run control (src/components/TryIt).
         remarkPlugins: [[remarkRunRequests, {docsDir: 'docs'}]],
-        // Tables scroll inside themselves instead of widening the page; then the parts of a page that
-        // are only elements and text become data (StaticTree), so that a large reference builds in far less memory.
-        rehypePlugins: [rehypeTableScroll, rehypeStaticTrees],
+        // Tables scroll inside themselves instead of widening the page; code blocks get their
+        // highlighting (src/plugins/code-tokens.ts); then the parts of a page that are only elements
+        // and text become data (StaticTree), so that a large reference builds in far less memory.
+        rehypePlugins: [rehypeTableScroll, rehypeCodeTokens, rehypeStaticTrees],
         apis,
         foreignSpecs: env.foreignSpecs,
         preview: preview !== undefined,
@@ -103,6 +106,8 @@ const config: Config = {
     // The home page, and what the Run controls of each guide send (fetched on the first Run).
     ...(preview ? [] : ['@docusaurus/plugin-content-pages', tryItPages]),
     '@docusaurus/plugin-sitemap',
+    // Code highlighted at build time: the home page's first request here, the docs' code blocks above.
+    codeTokens(preview ? [] : [{code: firstRequest, language: 'bash'}]),
     prefetchOnce,
     // Every page as Markdown at its route + `.md`, with /llms.txt and /llms-full.txt.
     markdownTwins(
@@ -218,10 +223,11 @@ const config: Config = {
     docs: {sidebar: {hideable: true, autoCollapseCategories: false}},
     tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
     prism: {
-      // One theme of CSS variables for both modes (src/data/prism-themes.ts).
+      // One theme of CSS variables for both modes (src/data/prism-themes.ts). Code is highlighted
+      // at build time, with the languages src/plugins/code-tokens.ts loads, so the theme loads none.
       theme: codeTheme,
       darkTheme: codeTheme,
-      additionalLanguages: ['csharp', 'bash', 'json', 'java', 'python', 'php'],
+      additionalLanguages: [],
     },
   } satisfies UserThemeConfig,
 };

@@ -40,4 +40,11 @@ export const internals: Internal[] = [
     '<BrowserContext.Provider value={false}>{children}</BrowserContext.Provider>',
     '<>{children}</>',
   ),
+  internal(
+    'runtime-prism-left-out',
+    "the theme's client module prism-include-languages, left out of the bundle (code is highlighted at build time)",
+    'src/plugins/code-tokens.ts',
+    'return {resolve: {alias: {[`${clientModule}$`]: false}}};',
+    'return {};',
+  ),
 ];

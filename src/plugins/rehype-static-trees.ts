@@ -17,6 +17,7 @@
  */
 import {nameFrom, type NameFrom, type StaticNode, type StaticProps} from '../lib/static-tree';
 import {mdxDefaultImport} from './mdx-import';
+import {tokensProperty} from './code-tokens';
 
 type Attribute = {type: string; name?: string; value?: unknown};
 type HastNode = {
@@ -36,7 +37,7 @@ type Program = {
 };
 
 /** The props a Markdown element or a lower-case JSX element may carry into a tree: text-only attributes. */
-const plainProps = new Set(['className', 'id', 'href', 'title', 'metastring', 'type', 'data-pagefind-ignore']);
+const plainProps = new Set(['className', 'id', 'href', 'title', 'metastring', 'type', 'data-pagefind-ignore', tokensProperty]);
 /** Elements whose line breaks between children MDX leaves out, as React allows no text in them. */
 const tableParts = new Set(['table', 'thead', 'tbody', 'tfoot', 'tr']);
 /** A part whose tree is shorter than this stays JSX. */

@@ -93,3 +93,34 @@ for (const path of ['/guides/payments/authorize-and-capture-payments', '/api/fin
     expect(kept).toBe(held);
   });
 }
+
+// Code is highlighted when the site is built (src/plugins/code-tokens.ts): no page loads Prism,
+// and every code block in a language Prism knows is highlighted all the same, on the server's
+// page and after a language is chosen on the client.
+test('pages highlight their code without loading Prism', async ({page}) => {
+  const scripts: Promise<{url: string; body: string}>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text().then((body) => ({url: response.url(), body})));
+  });
+  for (const path of ['/', '/guides/payments/authorize-and-capture-payments', '/api/financial/create-payment']) {
+    await open(page, path);
+    // Another language's tab is rendered in the browser, from the same tokens.
+    const languages = page
+      .getByRole('main')
+      .getByRole('tablist')
+      .filter({has: page.getByRole('tab', {name: 'cURL', exact: true})});
+    if (path !== '/') await languages.first().getByRole('tab').last().click();
+    const blocks = await page.locator('main pre.prism-code:visible').evaluateAll((pres) =>
+      pres.map((pre) => ({
+        language: pre.className.match(/language-(\S+)/)?.[1],
+        highlighted: pre.querySelectorAll('.token:not(.plain)').length,
+      })),
+    );
+    expect(blocks.length, path).toBeGreaterThan(0);
+    for (const block of blocks) expect(block.highlighted, `${path}: a ${block.language} block`).toBeGreaterThan(0);
+  }
+  const loaded = await Promise.all(scripts);
+  expect(loaded.length).toBeGreaterThan(3);
+  // Prism's core names its hooks with this string; the site's own code never does.
+  expect(loaded.filter(({body}) => body.includes('before-tokenize')).map(({url}) => url)).toEqual([]);
+});

@@ -41,6 +41,19 @@ const pinned: Pinned[] = [
     ],
     sha256: '04dd53a8c97bc26bf7d6da35cddd48a584fefb382385d9ea558e7ff1e45e3ad4',
   },
+  {
+    replacement:
+      "src/plugins/code-tokens.ts and src/theme/CodeBlock/Content (leave out the theme's client module prism-include-languages; tokenize and style as prism-react-renderer does, for the code the theme's metadata gives; render the theme's CodeBlock/Content markup with its CSS module)",
+    upstream: [
+      '@docusaurus/theme-classic/lib/index.js',
+      '@docusaurus/theme-classic/lib/prism-include-languages.js',
+      '@docusaurus/theme-classic/lib/theme/CodeBlock/Content/index.js',
+      '@docusaurus/theme-classic/lib/theme/CodeBlock/Content/styles.module.css',
+      '@docusaurus/theme-common/lib/utils/codeBlockUtils.js',
+      'prism-react-renderer/dist/index.mjs',
+    ],
+    sha256: 'daed965664c25df57baf44215ef9e934bacb2d4023b62786cb032217b41b499a',
+  },
 ];
 
 /** One hash of the installed files (paths under node_modules), each named by its path, in order. */
