@@ -75,6 +75,26 @@ function run(args: string[]): Promise<string> {
   });
 }
 
+/**
+ * Standing in for a slower host. Lighthouse slows the CPU it measures by a constant factor (4 on
+ * phones, none on desktop), whatever the host, and its docs suggest calibrating that factor by the
+ * host's benchmarkIndex. With `--as-benchmark-index N` the bench multiplies both factors by this
+ * host's benchmarkIndex over N, so that the figures estimate a host of benchmarkIndex N: an
+ * estimate, as a slower CPU is not slower at everything in the same proportion.
+ */
+export type HostEmulation = {benchmarkIndex: number; hostBenchmarkIndex: number; scale: number};
+
+const cpuSlowdown: Record<FormFactor, number> = {mobile: 4, desktop: 1};
+let emulation: HostEmulation | undefined;
+
+/** The CPU slowdown of a form factor, with the emulated host's scale when there is one. */
+export const slowdownOf = (formFactor: FormFactor, scale = emulation?.scale ?? 1): number =>
+  Math.round(cpuSlowdown[formFactor] * scale * 100) / 100;
+
+/** The scale that makes a host of `hostBenchmarkIndex` stand in for one of `benchmarkIndex`: never below 1, as a slow host cannot stand in for a faster one. */
+export const emulationScale = (hostBenchmarkIndex: number, benchmarkIndex: number): number =>
+  Math.max(1, hostBenchmarkIndex / benchmarkIndex);
+
 async function runOnce(baseUrl: string, path: string, formFactor: FormFactor): Promise<LighthouseRun> {
   const args = [
     `${baseUrl}${path}`,
@@ -85,6 +105,7 @@ async function runOnce(baseUrl: string, path: string, formFactor: FormFactor): P
     `--chrome-flags=${chromiumFlags.join(' ')}`,
   ];
   if (formFactor === 'desktop') args.push('--preset=desktop');
+  if (emulation) args.push(`--throttling.cpuSlowdownMultiplier=${slowdownOf(formFactor)}`);
   const loadAverage = loadavg()[0] ?? 0;
   const report = JSON.parse(await run(args)) as Report;
   const score = (id: string) => {
@@ -137,6 +158,27 @@ export async function runLighthouse(baseUrl: string, path: string, formFactor: F
   const runs: LighthouseRun[] = [];
   for (let run = 0; run < lighthouseRuns; run++) runs.push(await runOnce(baseUrl, path, formFactor));
   return resultOf(path, formFactor, runs);
+}
+
+/**
+ * Makes every later Lighthouse run of this process stand in for a host of `benchmarkIndex`: this
+ * host's own is the median of three runs on phones on `path`, before any slowdown is changed.
+ */
+export async function emulateHost(
+  baseUrl: string,
+  path: string,
+  benchmarkIndex: number,
+  log: (message: string) => void,
+): Promise<HostEmulation> {
+  log(`Lighthouse mobile ${path}, ${lighthouseRuns} runs, for this host's benchmarkIndex`);
+  const measured = (await runLighthouse(baseUrl, path, 'mobile')).runs.map((run) => run.benchmarkIndex ?? null);
+  const hostBenchmarkIndex = median(measured);
+  if (hostBenchmarkIndex === null) throw new Error('--as-benchmark-index: Lighthouse reported no benchmarkIndex for this host');
+  emulation = {benchmarkIndex, hostBenchmarkIndex, scale: emulationScale(hostBenchmarkIndex, benchmarkIndex)};
+  log(
+    `CPU slowdown ${slowdownOf('mobile')} on phones, ${slowdownOf('desktop')} on desktop: a host of benchmarkIndex ${benchmarkIndex}, from this one's ${Math.round(hostBenchmarkIndex)}`,
+  );
+  return emulation;
 }
 
 /** How many runs each side of an A/B gets per page. */

@@ -4,7 +4,7 @@
  */
 import type {AbRun} from './ab';
 import type {CommitAb} from './ab-commit';
-import {abRuns, lighthouseRuns, median, type LighthouseResult} from './lighthouse';
+import {abRuns, lighthouseRuns, median, slowdownOf, type HostEmulation, type LighthouseResult} from './lighthouse';
 import type {PageWeight} from './page-weight';
 import type {PipelineRun} from './pipeline';
 import {levers} from './levers';
@@ -32,6 +32,8 @@ export type Results = {
   pageWeight: PageWeight[];
   search: SearchIndex;
   lighthouse: LighthouseResult[];
+  /** When `--as-benchmark-index` asked for the figures of a slower host. */
+  emulation?: HostEmulation;
   ab: AbRun[];
   /** The A/B against an earlier commit, when `--ab-commit` named one. */
   abCommit?: CommitAb;
@@ -182,6 +184,16 @@ function runsCell(run: LighthouseResult): string {
     .join('<br>');
 }
 
+/** What `--as-benchmark-index` did to every Lighthouse figure of the results. */
+function emulationNote({benchmarkIndex, hostBenchmarkIndex, scale}: HostEmulation): string {
+  return (
+    `**Every Lighthouse figure below (the A/Bs' too) stands for a host of benchmarkIndex ${benchmarkIndex}, not this one** (\`--as-benchmark-index ${benchmarkIndex}\`): ` +
+    `this host's benchmarkIndex was ${Math.round(hostBenchmarkIndex)} (median of ${lighthouseRuns} runs before), so Lighthouse slowed the CPU ${slowdownOf('mobile', scale)}× on phones instead of ${slowdownOf('mobile', 1)}×, ` +
+    `and ${slowdownOf('desktop', scale)}× on desktop instead of ${slowdownOf('desktop', 1)}×. ` +
+    "An estimate: a slower CPU is not slower at everything in the same proportion. The BI of each run is still this host's."
+  );
+}
+
 /** The host as Lighthouse measured it: its benchmarkIndex over every run of the results (median, lowest, highest). */
 export function hostSpeed(results: Results): string {
   const runs = [
@@ -223,6 +235,7 @@ function lighthouseSection(results: Results): string {
     `## Lighthouse ${results.machine.lighthouse}`,
     '',
     `Host: ${results.machine.cpus} × ${results.machine.cpuModel}. ${hostSpeed(results)}`,
+    ...(results.emulation ? ['', emulationNote(results.emulation)] : []),
     '',
     "Mobile is Lighthouse's default (simulated slow 4G and CPU); desktop is `--preset=desktop`. The site starts in dark mode, as Lighthouse sees it.",
     `Each page is measured ${lighthouseRuns} times in a row; the table shows the median of each figure, and each run's performance, TBT, the machine's load average over the minute before it started (a load near or above ${results.machine.cpus}, the number of cores, means something else was running) and Lighthouse's benchmarkIndex of the host (BI: higher is faster; hosts of the same kind differ).`,

@@ -1,6 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {parseScalingSizes} from '../../bench/run';
+import {parseBenchmarkIndex, parseScalingSizes} from '../../bench/run';
+import {emulationScale, slowdownOf} from '../../bench/lib/lighthouse';
 import {median, medianFigures, type FormFactor, type LighthouseResult, type LighthouseRun} from '../../bench/lib/lighthouse';
 import {commitAbSection, hostSpeed, renderMarkdown, type Results} from '../../bench/lib/report';
 
@@ -152,6 +153,23 @@ test('--scaling takes comma-separated operation counts or "none"', () => {
   assert.deepEqual(parseScalingSizes('300'), [300]);
   assert.deepEqual(parseScalingSizes('none'), []);
   for (const wrong of ['', '200,', 'abc', '0', '-5', '1.5']) assert.throws(() => parseScalingSizes(wrong), /--scaling/, wrong);
+});
+
+test("--as-benchmark-index slows the CPU by this host's benchmarkIndex over the one asked for, never below Lighthouse's own", () => {
+  assert.equal(parseBenchmarkIndex('1500'), 1500);
+  for (const wrong of ['', 'fast', '0', '-1500', '1500.5']) assert.throws(() => parseBenchmarkIndex(wrong), /--as-benchmark-index/, wrong);
+  // A host twice as fast as the one asked for slows the CPU twice as much as Lighthouse does by itself.
+  assert.equal(slowdownOf('mobile', emulationScale(3000, 1500)), 8);
+  assert.equal(slowdownOf('desktop', emulationScale(3000, 1500)), 2);
+  assert.equal(slowdownOf('mobile', emulationScale(2800, 1517)), 7.38);
+  // A host slower than the one asked for cannot stand in for it: Lighthouse's own slowdown stays.
+  assert.equal(slowdownOf('mobile', emulationScale(1200, 1500)), 4);
+  const markdown = renderMarkdown({...results, emulation: {benchmarkIndex: 1500, hostBenchmarkIndex: 3000, scale: 2}});
+  assert.match(
+    markdown,
+    /stands for a host of benchmarkIndex 1500, not this one.*was 3000.*slowed the CPU 8× on phones instead of 4×, and 2× on desktop instead of 1×/,
+  );
+  assert.doesNotMatch(renderMarkdown(results), /stands for a host/);
 });
 
 test('RESULTS.md shows every figure with a verdict against its target', () => {
