@@ -3,8 +3,9 @@
  *
  * The theme highlights each code block with Prism as the page hydrates, and its client module
  * prism-include-languages puts Prism and every language's grammar into main.js, which every page
- * evaluates before it is interactive: about half of main.js's first long task on a phone
- * (npm run bench). Here the same Prism, with the same grammars, runs at build time instead:
+ * evaluates before it is interactive: about half of main.js's first long task on a phone, in a
+ * CPU profile at Lighthouse's 4× slowdown. Here the same Prism, with the same grammars, runs at
+ * build time instead:
  * - rehypeCodeTokens gives each fenced code block of the docs its tokens (src/lib/code-tokens.ts),
  *   which src/theme/CodeBlock/Content renders;
  * - the plugin does the same for code that React pages show (the home page's first request), as
@@ -54,7 +55,8 @@ function linesOf(content: PrismContent, types: string[], lines: Token[][]): void
 
 /** The tokens of `code` in `language`, encoded; undefined for a language Prism does not know, or nothing to highlight. */
 export function tokenize(code: string, language: string): string | undefined {
-  const grammar = Prism.languages[language];
+  // The theme looks languages up in lower case.
+  const grammar = Prism.languages[language.toLowerCase()];
   if (!grammar) return undefined;
   // As the theme runs Prism: the hooks around the original code in the original grammar (JSX's
   // after-tokenize hook marks its text as plain-text; PHP's before-tokenize changes of the code and
