@@ -20,6 +20,9 @@ const lineBreak = /\r\n|\r|\n/;
 
 export const splitLines = (code: string): string[] => code.split(lineBreak);
 
+/** An empty line, as one empty token: the theme's CodeBlock/Line gives it its height. */
+const emptyLine = (): Token[] => [{types: ['plain'], content: '\n', empty: true}];
+
 /** The string for a block's tokens, line by line; tokens of no length are left out. */
 export function encodeTokens(lines: Token[][]): string {
   const kinds: string[] = [];
@@ -42,8 +45,7 @@ export function encodeTokens(lines: Token[][]): string {
 /**
  * The tokens of `code`, line by line, from its string; undefined when the string does not describe
  * this code (another number of lines, or lines of other lengths), so that the caller shows the
- * code unhighlighted rather than cut in the wrong places. An empty line holds one empty token, as
- * the theme's CodeBlock/Line expects.
+ * code unhighlighted rather than cut in the wrong places.
  */
 export function decodeTokens(code: string, encoded: string): Token[][] | undefined {
   const [kinds, runs] = JSON.parse(encoded) as Encoded;
@@ -60,11 +62,11 @@ export function decodeTokens(code: string, encoded: string): Token[][] | undefin
       at += length;
     }
     if (at !== text.length) return undefined;
-    decoded.push(tokens.length ? tokens : [{types: ['plain'], content: '\n', empty: true}]);
+    decoded.push(tokens.length ? tokens : emptyLine());
   }
   return decoded;
 }
 
 /** The code unhighlighted: one plain token a line. */
 export const plainTokens = (code: string): Token[][] =>
-  splitLines(code).map((text) => [text ? {types: ['plain'], content: text} : {types: ['plain'], content: '\n', empty: true}]);
+  splitLines(code).map((text) => (text ? [{types: ['plain'], content: text}] : emptyLine()));
