@@ -10,7 +10,7 @@
  * — and, with --ab-commit, Lighthouse on phones in turns with an earlier commit built aside (bench/lib/ab-commit.ts)
  * — and writes bench/results.json and bench/RESULTS.md.
  *
- * Usage: npm run bench [-- --scaling 200,500,1000,2000 | --scaling none] [--ab all | --ab none | --ab prefetch-once,ssr-template]
+ * Usage: npm run bench [-- --scaling 200,500,1000,2000,5000 | --scaling none] [--ab all | --ab none | --ab prefetch-once,ssr-template]
  *                      [--levers all | --levers none | --levers 'one SSG thread'] [--ab-commit <commit>]
  *                      [--as-benchmark-index 1500] (every Lighthouse figure for a host that slow: bench/lib/lighthouse.ts)
  */
@@ -68,7 +68,7 @@ function git(args: string[]): string {
 async function main(): Promise<void> {
   const {values} = parseArgs({
     options: {
-      scaling: {type: 'string', default: '200,500,1000,2000'},
+      scaling: {type: 'string', default: '200,500,1000,2000,5000'},
       ab: {type: 'string', default: 'all'},
       levers: {type: 'string', default: 'all'},
       'ab-commit': {type: 'string'},
@@ -135,7 +135,7 @@ async function main(): Promise<void> {
   for (const {operations, lever} of scalingRuns) {
     const label = lever ? `${operations}-${lever.name.replace(/\W+/g, '-')}` : String(operations);
     log(`scaling: ${operations} operations${lever ? `, ${lever.name}` : ''}`);
-    const run = await runScaling(operations, join(logDir, `scaling-${label}.log`), lever);
+    const run = await runScaling(operations, join(logDir, `scaling-${label}.log`), pages, lever);
     log(run.ok ? `${run.htmlPages} HTML pages, ${(run.wallMs / 1000).toFixed(1)} s` : `failed: ${run.error}`);
     scaling.push(run);
   }

@@ -67,6 +67,11 @@ export const targets = {
   internalTbtWinMs: 50,
   /** The peak memory of a scaling run (the issue's is at 2,000 operations, where CI runners have 7 GB). */
   scalingPeakBytes: 4 * GB,
+  /** A scaling run's JavaScript before interaction on these pages, as a multiple of the committed site's. */
+  scalingJsGrowth: {
+    '/guides/payments/authorize-and-capture-payments': 1.1,
+    '/api/financial/create-payment': 1.1,
+  } as Record<string, number>,
   /** What opening Try it on an operation page downloads, until its first answer, gzipped. */
   tryItOpenBytes: 250 * KB,
 };
@@ -376,6 +381,44 @@ function phasesTable(results: Results): string {
   return table(['run', ...names.map((name) => `${name}: time · peak memory`)], rows);
 }
 
+/**
+ * What a reader downloads at each scaling size: the JavaScript before interaction of each measured
+ * page (as above), and its multiple of the committed site's.
+ */
+function readerWeightTable(results: Results): string {
+  const today = new Map(results.pageWeight.map((weight) => [weight.path, weight.jsGzipBytes]));
+  const paths = results.pageWeight.map((weight) => weight.path);
+  const growth = (path: string, bytes: number) => bytes / (today.get(path) ?? Number.NaN);
+  const rows = [
+    ['the site (committed specs)', ...paths.map((path) => kb(today.get(path) ?? 0)), '–'],
+    ...results.scaling.flatMap((run) =>
+      run.ok
+        ? [
+            [
+              scalingLabel(run),
+              ...paths.map((path) => {
+                const weight = run.pageWeight.find((one) => one.path === path);
+                return weight ? `${kb(weight.jsGzipBytes)} (${growth(path, weight.jsGzipBytes).toFixed(2)}×)` : '–';
+              }),
+              verdict(
+                Object.entries(targets.scalingJsGrowth).every(([path, most]) => {
+                  const weight = run.pageWeight.find((one) => one.path === path);
+                  return weight !== undefined && growth(path, weight.jsGzipBytes) <= most;
+                }),
+              ),
+            ],
+          ]
+        : [],
+    ),
+  ];
+  const limits = Object.entries(targets.scalingJsGrowth).map(([path, most]) => `\`${path}\` ≤ ${most}×`);
+  return [
+    "What a reader downloads: the JavaScript before interaction (gzip) of each page, measured as above on the copy, and its multiple of the committed site's.",
+    '',
+    table(['operations', ...paths.map((path) => `\`${path}\``), `target: ${limits.join(', ')}`], rows),
+  ].join('\n');
+}
+
 function scalingSection(results: Results): string {
   if (results.scaling.length === 0)
     return `## Scaling\n\nNot run (\`--scaling none\`).\n\nWhere the time and memory of the cold build go:\n\n${phasesTable(results)}`;
@@ -386,6 +429,7 @@ function scalingSection(results: Results): string {
           scalingLabel(run),
           String(run.htmlPages),
           seconds(run.wallMs),
+          `${(run.wallMs / 1000 / run.operations).toFixed(3)} s`,
           gb(run.peakTreeRssBytes),
           gb(run.peakProcessRssBytes),
           seconds(run.indexMs),
@@ -405,7 +449,7 @@ function scalingSection(results: Results): string {
           `failed: ${run.error.split('\n')[0]}`,
           orDash(run.wallMs, (ms) => `${seconds(ms)} until then`),
           orDash(run.peakTreeRssBytes, (bytes) => `${gb(bytes)} until then`),
-          ...Array<string>(8).fill('–'),
+          ...Array<string>(9).fill('–'),
         ],
   );
   return [
@@ -418,6 +462,7 @@ function scalingSection(results: Results): string {
         'operations',
         'HTML pages',
         'wall time',
+        'per operation',
         'peak memory (process tree)',
         'largest single process',
         'search indexing',
@@ -430,6 +475,8 @@ function scalingSection(results: Results): string {
       ],
       rows,
     ),
+    '',
+    readerWeightTable(results),
     '',
     "The largest size is also built with each of the framework's levers on time and memory (`bench/lib/levers.ts`; `--levers none` skips them), one at a time:",
     '',
