@@ -12,9 +12,13 @@
  * operation apart: its description, path and query parameters and request body.
  *
  * The sample tabs are lazy: only the chosen language, example and status are rendered, so a page
- * with many examples hydrates a few code blocks rather than dozens. The other samples are in the
- * page's own module, ready the moment a reader picks them.
+ * with many examples hydrates a few code blocks rather than dozens. The request samples of the
+ * first language (cURL) are in the page; those of the other five are not. They go into a JSON
+ * file of the page's own (PageSamples), which the reader's browser fetches the first time one of
+ * them is shown (src/components/Sample), so that neither the bundler nor a reader who never
+ * picks another language pays for them. The Markdown twin reads that file and shows all six.
  */
+import {createHash} from 'node:crypto';
 import {STATUS_CODES} from 'node:http';
 import type {Paragraph, PhrasingContent, RootContent, TableRow} from 'mdast';
 import type {Download} from './downloads';
@@ -737,13 +741,57 @@ function lazyTabs(items: Tab[], attributes: Record<string, string>): RootContent
 
 const fenced = (lang: string, value: string, meta?: string): RootContent => ({type: 'code', lang, meta, value});
 
-function languageTabs(request: SampleRequest): RootContent[] {
-  const items = languages.map((language) => ({
+/**
+ * The request samples of the languages after the first, which a page's module leaves out, as the
+ * file the browser fetches: by language id, the language to highlight and the code of each request
+ * example, in the order of the page's example tabs.
+ */
+export type PageSamples = Record<string, {lang: string; code: string[]}>;
+
+/** A page's samples as the site serves them: each example's code with its tokens (src/plugins/code-tokens.ts). */
+export type SampleFile = Record<string, {lang: string; examples: {code: string; tokens?: string}[]}>;
+
+/** The file of `samples`, each example's tokens made by `tokenize` (none without it). */
+export function servedSamples(samples: PageSamples, tokenize?: (code: string, lang: string) => string | undefined): SampleFile {
+  return Object.fromEntries(
+    Object.entries(samples).map(([id, {lang, code}]) => [
+      id,
+      {lang, examples: code.map((text) => ({code: text, ...(tokenize ? {tokens: tokenize(text, lang)} : {})}))},
+    ]),
+  );
+}
+
+/** Where the site serves the pages' sample files: `<samplesRoute><api route>/<page id>.<hash>.json`. */
+export const samplesRoute = '/samples';
+
+const [inPage, ...fetched] = languages;
+
+/** The samples of `requests` that are fetched, not in the page. */
+function fetchedSamples(requests: SampleRequest[]): PageSamples {
+  return Object.fromEntries(
+    fetched.map((language) => [language.id, {lang: language.highlight, code: requests.map((request) => language.write(request))}]),
+  );
+}
+
+/**
+ * The language tabs of the `example`th request: the first language's code in the page, each other
+ * one a Sample of the page's file at `src`, which knows its number of lines so that the space it
+ * takes does not change when its code arrives.
+ */
+function languageTabs(request: SampleRequest, example: number, samples: PageSamples, src: string): RootContent[] {
+  const first = {value: inPage.id, label: inPage.label, body: [fenced(inPage.highlight, inPage.write(request))]};
+  const others = fetched.map((language) => ({
     value: language.id,
     label: language.label,
-    body: [fenced(language.highlight, language.write(request))],
+    body: [
+      jsxBlock(
+        'Sample',
+        {src, language: language.id, example: String(example), lines: String(samples[language.id]?.code[example]?.split('\n').length ?? 1)},
+        [],
+      ),
+    ],
   }));
-  return [lazyTabs(items, {groupId: 'api-language', className: 'api-samples__tabs'})];
+  return [lazyTabs([first, ...others], {groupId: 'api-language', className: 'api-samples__tabs'})];
 }
 
 /** Tabs with one item per example, labelled with its summary; a single example needs no tabs. */
@@ -807,10 +855,21 @@ function payloadExamples(page: ApiPage): [string, RootContent[]][] {
   return examples.map(([name, example]) => [example.summary ?? name, [exampleBlock(example.value, type, media?.schema)]]);
 }
 
-function samplesAside(page: ApiPage): RootContent {
-  const requests = isWebhook(page)
-    ? payloadExamples(page)
-    : sampleRequests(page).map(([label, request]): [string, RootContent[]] => [label, languageTabs(request)]);
+/** The request samples of a page that are fetched, and the URL of their file; none for a webhook. */
+function pageSamples(page: ApiPage, folder: string): {url: string; data: PageSamples} | undefined {
+  if (isWebhook(page)) return undefined;
+  const data = fetchedSamples(sampleRequests(page).map(([, request]) => request));
+  const hash = createHash('sha256').update(JSON.stringify(data)).digest('hex').slice(0, 8);
+  return {url: `${samplesRoute}${folder}/${page.id}.${hash}.json`, data};
+}
+
+function samplesAside(page: ApiPage, samples: ReturnType<typeof pageSamples>): RootContent {
+  const requests = samples
+    ? sampleRequests(page).map(([label, request], index): [string, RootContent[]] => [
+        label,
+        languageTabs(request, index, samples.data, samples.url),
+      ])
+    : payloadExamples(page);
   return jsxBlock('aside', {className: 'api-samples', 'aria-label': 'Request and response samples', ...notIndexed}, [
     paragraph(jsxInline('h2', {className: 'api-samples__title'}, [text(isWebhook(page) ? 'Payload' : 'Request')])),
     ...exampleTabs(requests),
@@ -840,20 +899,24 @@ const imports = (page: ApiPage): RootContent[] =>
   [
     "import Tabs from '@theme/Tabs';",
     "import TabItem from '@theme/TabItem';",
+    ...(isWebhook(page) ? [] : ["import Sample from '@site/src/components/Sample';"]),
     ...(page.api.tryIt ? ["import TryIt from '@site/src/components/TryIt';"] : []),
   ].map((value) => ({type: 'mdxjsEsm', value}));
 
 /**
  * The MDX of an operation page, front matter included; its meta description is the first sentence
  * of its description. Header parameters (the same few headers on most pages) and response fields
- * (the same objects on many pages) are left out of the search index; the samples too.
+ * (the same objects on many pages) are left out of the search index; the samples too. With it, the
+ * file of its samples in the languages the page leaves out (none for a webhook), to be served at
+ * `url`: `folder` is the route of the page's API.
  */
-export function createApiPageMD(page: ApiPage): string {
+export function createApiPageMD(page: ApiPage, folder: string): {mdx: string; samples?: {url: string; data: PageSamples}} {
   const {api} = page;
   // The summary as written: the plugin's page title has its double quotes turned into single ones.
   const title = api.summary ?? page.title;
   const method = api.method.toLowerCase();
   const hasRequest = (api.parameters ?? []).length > 0 || api.requestBody !== undefined;
+  const samples = pageSamples(page, folder);
   const head = frontMatter({
     id: page.id,
     title,
@@ -917,11 +980,11 @@ export function createApiPageMD(page: ApiPage): string {
       ...part(bodySection(page), true),
       ...part(responseSection(page), false),
       ...part(callbackSection(page), true),
-      samplesAside(page),
+      samplesAside(page, samples),
     ],
     `${api.method.toUpperCase()} ${api.path} (${page.id})`,
   );
-  return `${head}\n\n${body}`;
+  return {mdx: `${head}\n\n${body}`, ...(samples ? {samples} : {})};
 }
 
 /**

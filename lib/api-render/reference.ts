@@ -9,7 +9,7 @@ import kebabCase from 'lodash/kebabCase';
 import type {ApiSpec} from '../api-model/model';
 import {operationSlug, operationTitle, type OpenApiDocument, type SecurityScheme} from '../api-model/specs';
 import type {Download} from './downloads';
-import {createApiPageMD, createInfoPageMD, createTagPageMD, type ApiPage} from './operation-page';
+import {createApiPageMD, createInfoPageMD, createTagPageMD, type ApiPage, type PageSamples} from './operation-page';
 
 /** A sidebar item of the docs plugin, as the reference uses them. */
 export type SidebarItem =
@@ -19,6 +19,8 @@ export type SidebarItem =
 export type Reference = {
   /** The pages, by file name in the API's folder of docs/. */
   files: Map<string, string>;
+  /** The operation pages' fetched samples (operation-page.ts), by the URL the site serves each at. */
+  samples: Map<string, PageSamples>;
   /** The items of the API's reference category. */
   sidebar: SidebarItem[];
 };
@@ -130,7 +132,12 @@ export function renderReference(api: ApiSpec, downloads: Download[], {preview = 
   }
 
   const operations = pageOperations(resolved, api.plaza, !preview);
-  for (const operation of operations) files.set(`${operation.id}.api.mdx`, createApiPageMD(operation.page));
+  const samples = new Map<string, PageSamples>();
+  for (const operation of operations) {
+    const page = createApiPageMD(operation.page, api.route);
+    files.set(`${operation.id}.api.mdx`, page.mdx);
+    if (page.samples) samples.set(page.samples.url, page.samples.data);
+  }
 
   const declared = (resolved.tags ?? []) as Tag[];
   const used = [...new Set(operations.flatMap((operation) => operation.tags))];
@@ -153,7 +160,7 @@ export function renderReference(api: ApiSpec, downloads: Download[], {preview = 
     const items = untagged.filter((operation) => operation.group === group).map((operation) => sidebarDoc(operation, docId));
     sidebar.push({type: 'category', label, items});
   }
-  return {files, sidebar};
+  return {files, samples, sidebar};
 }
 
 function sidebarDoc(operation: PageOperation, docId: (id: string) => string): SidebarItem {

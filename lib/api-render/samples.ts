@@ -342,7 +342,7 @@ function csharp(request: SampleRequest): string {
 }
 
 /** The six languages, in the order of their tabs. */
-export const languages: Language[] = [
+export const languages: [Language, ...Language[]] = [
   {id: 'curl', label: 'cURL', highlight: 'bash', write: curl},
   {id: 'nodejs', label: 'Node.js', highlight: 'javascript', write: nodejs},
   {id: 'python', label: 'Python', highlight: 'python', write: pythonRequests},

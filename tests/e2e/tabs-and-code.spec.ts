@@ -1,4 +1,5 @@
-import {test, expect, open} from './fixtures';
+import type {Page} from '@playwright/test';
+import {test, expect, open, present} from './fixtures';
 
 // Tab groups are the theme's own, in a guide written by hand and in an API page whose samples are
 // kept as data (src/components/StaticTree): the server's HTML holds each group's first tab, and once
@@ -110,6 +111,8 @@ test('pages highlight their code without loading Prism', async ({page}) => {
       .getByRole('tablist')
       .filter({has: page.getByRole('tab', {name: 'cURL', exact: true})});
     if (path !== '/') await languages.first().getByRole('tab').last().click();
+    // An operation page fetches that language's samples (src/components/Sample): wait for them.
+    await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
     const blocks = await page.locator('main pre.prism-code:visible').evaluateAll((pres) =>
       pres.map((pre) => ({
         language: pre.className.match(/language-(\S+)/)?.[1],
@@ -123,4 +126,80 @@ test('pages highlight their code without loading Prism', async ({page}) => {
   expect(loaded.length).toBeGreaterThan(3);
   // Prism's core names its hooks with this string; the site's own code never does.
   expect(loaded.filter(({body}) => body.includes('before-tokenize')).map(({url}) => url)).toEqual([]);
+});
+
+// An operation page's module holds its request samples in cURL only; the other five languages come
+// from the page's sample file, fetched the first time one of them is shown (src/components/Sample).
+const samplesOf = (page: Page) => page.getByRole('complementary', {name: 'Request and response samples'});
+const isSampleFile = (url: string | URL) => new URL(url).pathname.startsWith('/samples/');
+const otherLanguages = ['Node.js', 'Python', 'PHP', 'Java', 'C#'];
+
+/** The line of a sample that reads the secret key, without backslashes (as a script's string would hold it, escapes removed). */
+const keyLine = (code: string) =>
+  present(
+    code.split('\n').find((line) => line.includes('PLAZA_SECRET_KEY')),
+    `a line with the key in ${code}`,
+  )
+    .trim()
+    .replaceAll('\\', '');
+
+test("an operation page's scripts hold its cURL samples only; the other languages are fetched once, when first shown", async ({page}) => {
+  const scripts: Promise<string>[] = [];
+  const fetched: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text());
+    if (isSampleFile(response.url())) fetched.push(response.url());
+  });
+  await open(page, '/api/financial/create-payment');
+  const samples = samplesOf(page);
+  const curl = await samples.locator('pre.language-bash:visible').first().innerText();
+  expect(fetched).toEqual([]);
+  const shown = new Map<string, string>();
+  for (const label of otherLanguages) {
+    await samples.getByRole('tab', {name: label, exact: true}).first().click();
+    await expect(samples.locator('[aria-busy="true"]')).toHaveCount(0);
+    shown.set(label, await samples.locator('pre:visible').first().innerText());
+  }
+  expect(fetched).toHaveLength(1);
+  const code = (await Promise.all(scripts)).join('\n').replaceAll('\\', '');
+  // The search finds a sample that is there (cURL), and none of the others.
+  expect(code).toContain(keyLine(curl));
+  for (const [label, text] of shown) expect(code, label).not.toContain(keyLine(text));
+});
+
+test('a fetched sample takes the same room before and after it arrives, and says it is loading', async ({page}) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(isSampleFile, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await open(page, '/api/financial/create-payment');
+  const samples = samplesOf(page);
+  const below = samples.getByRole('heading', {name: 'Responses'});
+  await samples.getByRole('tab', {name: 'Python', exact: true}).first().click();
+  const loading = samples.locator('[aria-busy="true"]');
+  await expect(loading).toContainText('Loading…');
+  const before = present(await below.boundingBox(), 'the Responses heading').y;
+  release();
+  await expect(samples.locator('pre.language-python:visible')).toContainText('import requests');
+  await expect(loading).toHaveCount(0);
+  expect(present(await below.boundingBox(), 'the Responses heading').y).toBe(before);
+});
+
+test('a sample that cannot be fetched says so, points to the Markdown twin, and is fetched again next time', async ({
+  page,
+  allowConsole,
+}) => {
+  allowConsole(/Failed to load resource/);
+  await page.route(isSampleFile, (route) => route.abort());
+  await open(page, '/api/financial/create-payment');
+  const samples = samplesOf(page);
+  await samples.getByRole('tab', {name: 'Python', exact: true}).first().click();
+  const alert = samples.getByRole('alert');
+  await expect(alert).toContainText('This sample did not load.');
+  await expect(alert.getByRole('link', {name: 'this page as Markdown'})).toHaveAttribute('href', '/api/financial/create-payment.md');
+  await page.unroute(isSampleFile);
+  await samples.getByRole('tab', {name: 'Java', exact: true}).first().click();
+  await expect(samples.locator('pre.language-java:visible')).toContainText('HttpClient');
 });

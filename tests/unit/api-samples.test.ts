@@ -9,7 +9,7 @@
 import {execFileSync} from 'node:child_process';
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
-import {join} from 'node:path';
+import {basename, join} from 'node:path';
 import {after, before, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {loadApiModel} from '../../lib/api-model/model';
@@ -33,16 +33,27 @@ let webhooks = 0;
 before(async () => {
   const {apis, preview} = siteApis();
   const model = await loadApiModel('.', {apis, foreign: preview !== undefined});
-  pages = model.apis.flatMap((api) =>
-    [...renderReference(api, downloadsOf(api.name)).files]
+  const references = model.apis.map((api) => ({api, reference: renderReference(api, downloadsOf(api.name))}));
+  pages = references.flatMap(({api, reference}) =>
+    [...reference.files]
       .filter(([file]) => file.endsWith('.api.mdx'))
       .map(([file, source]) => ({page: `docs${api.route}/${file}`, source})),
   );
-  blocks = pages.flatMap(({page, source}) =>
-    codeBlocks(source)
-      .filter((block) => block.lang)
-      .map((block) => ({page, language: block.lang, code: block.text})),
-  );
+  // The code blocks of the pages, and the samples each page fetches (its file is named after the page's id).
+  blocks = [
+    ...pages.flatMap(({page, source}) =>
+      codeBlocks(source)
+        .filter((block) => block.lang)
+        .map((block) => ({page, language: block.lang, code: block.text})),
+    ),
+    ...references.flatMap(({api, reference}) =>
+      [...reference.samples].flatMap(([url, samples]) =>
+        Object.values(samples).flatMap(({lang, code}) =>
+          code.map((text) => ({page: `docs${api.route}/${basename(url).replace(/\.\w+\.json$/, '.api.mdx')}`, language: lang, code: text})),
+        ),
+      ),
+    ),
+  ];
   webhookPages = pages.filter(({source}) => /^sidebar_class_name: event /m.test(source)).map(({page}) => page);
   operations = model.apis.reduce((count, api) => count + listOperations(api.document).length, 0);
   webhooks = model.apis.reduce((count, api) => count + listOperations({paths: api.document.webhooks}).length, 0);

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import {parse} from 'yaml';
 import {resolve} from 'node:path';
 import {readSpecText} from '../../lib/api-model/model';
-import {createApiPageMD, type ApiPage} from '../../lib/api-render/operation-page';
+import {createApiPageMD, servedSamples, type ApiPage} from '../../lib/api-render/operation-page';
 import {
   constraints,
   fieldTable,
@@ -209,8 +209,11 @@ function page(path: string, method: string): {mdx: string; twin: string} {
   // The spec's schemes and top-level security, as docusaurus-plugin-openapi-docs gives them to each page.
   const security = operation.security ?? resolved.security;
   const api = {...operation, method, path, security, securitySchemes: resolved.components.securitySchemes};
-  const mdx = createApiPageMD({id: String((operation as {operationId?: string}).operationId), title: operation.summary!, api});
-  const context = {siteDir: '.', resolveUrl: (url: string) => url, cards: () => []};
+  const {mdx, samples} = createApiPageMD(
+    {id: String((operation as {operationId?: string}).operationId), title: operation.summary!, api},
+    '/api',
+  );
+  const context = {siteDir: '.', resolveUrl: (url: string) => url, cards: () => [], samples: () => servedSamples(samples?.data ?? {})};
   return {mdx, twin: mdxToMarkdown(mdx, 'page.mdx', operation.summary!, context)};
 }
 

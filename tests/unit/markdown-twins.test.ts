@@ -15,6 +15,10 @@ const context: TwinContext = {
     {title: 'First', url: 'https://docs.example/first.md', description: 'The first page.'},
     {title: 'Second', url: 'https://docs.example/second.md'},
   ],
+  samples: (url) => {
+    assert.equal(url, '/samples/api/page.1a2b3c4d.json');
+    return {python: {lang: 'python', examples: [{code: 'print(0)'}, {code: 'print(1)', tokens: '[]'}]}};
+  },
 };
 const convert = (body: string, title = 'Title') => mdxToMarkdown(`---\ntitle: ${title}\n---\n\n${body}`, page, title, context);
 
@@ -48,6 +52,14 @@ test('imports go, and each tab becomes a section introduced by its label', () =>
     ].join('\n'),
   );
   assert.equal(markdown, '# Title\n\n**Node.js**\n\n```javascript\nconsole.log(1);\n```\n\n**python**\n\n```python\nprint(1)\n```\n');
+});
+
+test("a Sample is the code block of its language and example, from the page's sample file", () => {
+  const sample = (example: string) => `<Sample src="/samples/api/page.1a2b3c4d.json" language="python" example="${example}" lines="1" />`;
+  assert.equal(convert(sample('1')), '# Title\n\n```python\nprint(1)\n```\n');
+  assert.equal(convert(sample('0')), '# Title\n\n```python\nprint(0)\n```\n');
+  // A sample the file lacks stops the build rather than leave the twin without it.
+  assert.throws(() => convert(sample('2')), /no sample python 2 in \/samples\/api\/page\.1a2b3c4d\.json/);
 });
 
 test('an imported partial is replaced by its content, its own imports resolved from its file', () => {

@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import {parse} from 'yaml';
 import {readSpecText, type ApiSpec} from '../../lib/api-model/model';
 import {previewRoute} from '../../lib/api-model/site';
-import {renderReference, type SidebarItem} from '../../lib/api-render/reference';
+import {renderReference, type Reference, type SidebarItem} from '../../lib/api-render/reference';
 import {codeBlocks} from '../../lib/docs-source';
 
 const fixture = resolve('tests/fixtures/kitchen-sink.yaml');
@@ -20,6 +20,7 @@ const fixture = resolve('tests/fixtures/kitchen-sink.yaml');
 const written = parse(readFileSync(fixture, 'utf8')) as Record<string, any>;
 
 let pages: Map<string, string>;
+let fetched: Reference['samples'];
 let sidebar: SidebarItem[];
 
 /** A foreign spec's API, as the preview's model makes it. */
@@ -37,7 +38,7 @@ async function preview(source: string, file = fixture): Promise<ApiSpec> {
 }
 
 before(async () => {
-  ({files: pages, sidebar} = renderReference(await preview(readFileSync(fixture, 'utf8')), [], {preview: true}));
+  ({files: pages, samples: fetched, sidebar} = renderReference(await preview(readFileSync(fixture, 'utf8')), [], {preview: true}));
 });
 
 const page = (slug: string): string => {
@@ -45,11 +46,15 @@ const page = (slug: string): string => {
   assert.ok(found, `no page ${slug}; pages: ${[...pages.keys()].join(', ')}`);
   return found;
 };
-/** The code blocks of a page's samples in one language (`bash` is cURL). */
-const samples = (slug: string, lang: string): string[] =>
-  codeBlocks(page(slug))
+/** The code blocks of a page's samples in one language (`bash` is cURL), the ones it fetches included. */
+const samples = (slug: string, lang: string): string[] => [
+  ...codeBlocks(page(slug))
     .filter((block) => block.lang === lang)
-    .map((block) => block.text);
+    .map((block) => block.text),
+  ...[...fetched]
+    .filter(([url]) => url.split('/').pop()?.startsWith(`${slug}.`))
+    .flatMap(([, file]) => Object.values(file).flatMap((language) => (language.lang === lang ? language.code : []))),
+];
 const curl = (slug: string): string => samples(slug, 'bash')[0] ?? '';
 /** The rows of a page's field tables, by field name: `| \`name\` | type | description |`. */
 const row = (slug: string, field: string): string => {

@@ -9,12 +9,14 @@
  * the data its React page shows. The build fails when a page has no twin, so a new kind of page
  * cannot be left out unnoticed.
  */
+import {readFileSync} from 'node:fs';
 import {mkdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {DocMetadata, LoadedContent} from '@docusaurus/plugin-content-docs';
 import type {List, RootContent} from 'mdast';
 import {twinPath} from '../../lib/markdown-twin';
+import type {SampleFile} from '../../../lib/api-render/operation-page';
 import * as home from '../../pages/_home/content';
 import {cardList, mdxToMarkdown, stringify, type Card} from './mdx-to-markdown';
 
@@ -56,6 +58,14 @@ export default function markdownTwins(options: Options): (context: LoadContext) 
         return (route ? twinUrl(route) : siteUrl + pathname) + (hash ?? '');
       };
 
+      // A page's sample file, as the build serves it (read once, whatever the number of its samples).
+      const sampleFiles = new Map<string, SampleFile>();
+      const samples = (url: string): SampleFile => {
+        const file = sampleFiles.get(url) ?? (JSON.parse(readFileSync(path.join(outDir, url), 'utf8')) as SampleFile);
+        sampleFiles.set(url, file);
+        return file;
+      };
+
       const description = (doc: DocMetadata) => String(doc.frontMatter.description ?? doc.description);
       const card = (item: SidebarItem): Card[] => {
         if (item.type === 'doc') {
@@ -84,6 +94,7 @@ export default function markdownTwins(options: Options): (context: LoadContext) 
               siteDir: context.siteDir,
               resolveUrl,
               cards,
+              samples,
             }),
         });
       const walk = (items: SidebarItem[]) => {

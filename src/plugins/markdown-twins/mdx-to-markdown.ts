@@ -5,6 +5,7 @@
  *
  * - imports, exports and comments go; a string expression such as `{"/v1/payments"}` is its text;
  * - `<Tabs>` become one section per tab, each introduced by its label in bold;
+ * - a `<Sample>` (a request sample the page fetches) is its code block, from the page's sample file;
  * - an imported `.mdx` partial is replaced by its own content;
  * - admonitions (`:::note`) become quotes that start with their kind;
  * - HTML elements written as JSX become their Markdown (headings, paragraphs, code, links,
@@ -17,6 +18,7 @@ import path from 'node:path';
 import type {Heading, List, Paragraph, PhrasingContent, Root, RootContent, Text} from 'mdast';
 import {parseMdx, toMarkdown} from '../../../lib/api-render/spec-text';
 import {splitFrontMatter} from '../../../lib/docs-source';
+import type {SampleFile} from '../../../lib/api-render/operation-page';
 
 /** A page that a category lists, as `<DocCardList>` shows it. */
 export type Card = {title: string; url: string; description?: string};
@@ -28,6 +30,8 @@ export type TwinContext = {
   resolveUrl(url: string, file: string): string;
   /** The pages of the sidebar category the page introduces (for `<DocCardList>`). */
   cards(): Card[];
+  /** The sample file the site serves at `url` (for `<Sample>`). */
+  samples(url: string): SampleFile;
 };
 
 type Node = RootContent | Root;
@@ -187,6 +191,13 @@ class Converter {
           });
       case 'DocCardList':
         return [cardList(this.context.cards())];
+      case 'Sample': {
+        const samples = this.context.samples(attribute('src') ?? '')[attribute('language') ?? ''];
+        const sample = samples?.examples[Number(attribute('example'))];
+        if (!samples || !sample)
+          throw new Error(`${this.file}: no sample ${attribute('language')} ${attribute('example')} in ${attribute('src')}`);
+        return [{type: 'code', lang: samples.lang, value: sample.code}];
+      }
       case 'h1':
       case 'h2':
       case 'h3':
