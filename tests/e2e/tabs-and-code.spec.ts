@@ -1,5 +1,6 @@
 import type {Page} from '@playwright/test';
-import {test, expect, open, present} from './fixtures';
+import AxeBuilder from '@axe-core/playwright';
+import {test, expect, open, present, waitForHydration} from './fixtures';
 
 // Tab groups are the theme's own, in a guide written by hand and in an API page whose samples are
 // kept as data (src/components/StaticTree): the server's HTML holds each group's first tab, and once
@@ -187,18 +188,23 @@ test('a fetched sample takes the same room before and after it arrives, and says
   expect(present(await below.boundingBox(), 'the Responses heading').y).toBe(before);
 });
 
-test('a sample that cannot be fetched says so, points to the Markdown twin, and is fetched again next time', async ({
+test('a sample that cannot be fetched says so, in words axe finds clear, points to the Markdown twin, and is fetched again next time', async ({
   page,
   allowConsole,
 }) => {
   allowConsole(/Failed to load resource/);
   await page.route(isSampleFile, (route) => route.abort());
-  await open(page, '/api/financial/create-payment');
   const samples = samplesOf(page);
-  await samples.getByRole('tab', {name: 'Python', exact: true}).first().click();
   const alert = samples.getByRole('alert');
-  await expect(alert).toContainText('This sample did not load.');
-  await expect(alert.getByRole('link', {name: 'this page as Markdown'})).toHaveAttribute('href', '/api/financial/create-payment.md');
+  for (const mode of ['dark', 'light']) {
+    await page.goto(`/api/financial/create-payment?docusaurus-theme=${mode}`);
+    await waitForHydration(page);
+    await samples.getByRole('tab', {name: 'Python', exact: true}).first().click();
+    await expect(alert).toContainText('This sample did not load.');
+    await expect(alert.getByRole('link', {name: 'this page as Markdown'})).toHaveAttribute('href', '/api/financial/create-payment.md');
+    const results = await new AxeBuilder({page}).include('.api-samples').analyze();
+    expect(results.violations.map((v) => `${mode}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
   await page.unroute(isSampleFile);
   await samples.getByRole('tab', {name: 'Java', exact: true}).first().click();
   await expect(samples.locator('pre.language-java:visible')).toContainText('HttpClient');
