@@ -15,6 +15,9 @@ import {wordsFile} from '../src/lib/search';
 import {operationVerbs} from '../src/lib/search-synonyms';
 import {excludedFromIndex, indexedWords, pageToIndex} from './lib/search-pages';
 
+/** The pages read and handed to Pagefind at a time. */
+const batchSize = 32;
+
 /** Pagefind's prebuilt search UIs, which the site does not load. */
 const unusedFiles = /^pagefind-(component-ui|modular-ui|ui|highlight)\.(js|css)$/;
 
@@ -73,18 +76,24 @@ export async function indexSearch(buildDir: string, projectDir = '.'): Promise<{
     .sort((a, b) => addOrder(a.route) - addOrder(b.route) || a.file.localeCompare(b.file));
   /** On how many pages each word is. */
   const pagesWith = new Map<string, number>();
-  // Every page at once: Pagefind's service parses them while the next ones are read.
-  const added = await Promise.all(
-    files.map(async ({file, route}) => {
-      const content = pageToIndex(await readFile(file, 'utf8'), route, operations.get(route));
-      if (content === undefined) return 0;
-      const response = await index.addHTMLFile({url: route, content});
+  let pages = 0;
+  // A batch of pages at a time, read at once and handed to Pagefind in order: memory stays the same
+  // whatever the number of pages (all of them at once ran out of heap at 5,000 operations).
+  for (let start = 0; start < files.length; start += batchSize) {
+    const batch = files.slice(start, start + batchSize);
+    const contents = await Promise.all(
+      batch.map(async ({file, route}) => pageToIndex(await readFile(file, 'utf8'), route, operations.get(route))),
+    );
+    const responses = await Promise.all(
+      contents.map((content, at) => (content === undefined ? undefined : index.addHTMLFile({url: batch[at]!.route, content}))),
+    );
+    for (const [at, response] of responses.entries()) {
+      if (!response) continue;
       if (response.errors.length > 0) fail(response.errors);
-      for (const word of indexedWords(content)) pagesWith.set(word, (pagesWith.get(word) ?? 0) + 1);
-      return 1;
-    }),
-  );
-  const pages = added.reduce<number>((sum, one) => sum + one, 0);
+      for (const word of indexedWords(contents[at]!)) pagesWith.set(word, (pagesWith.get(word) ?? 0) + 1);
+      pages += 1;
+    }
+  }
   const outputPath = join(buildDir, 'pagefind');
   await rm(outputPath, {recursive: true, force: true});
   const written = await index.writeFiles({outputPath});
