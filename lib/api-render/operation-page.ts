@@ -806,7 +806,6 @@ function exampleTabs(entries: [string, RootContent[]][]): RootContent[] {
   ];
 }
 
-/** An example as the reader sees it: a string as it is (text, XML), anything else as JSON. */
 /** An example as the reader sees it, in its media type's syntax: XML as XML, a string as it is, anything else as JSON. */
 function exampleBlock(value: unknown, type = 'application/json', schema?: Schema): RootContent {
   if (/[/+]xml\b/i.test(type)) {
@@ -855,17 +854,21 @@ function payloadExamples(page: ApiPage): [string, RootContent[]][] {
   return examples.map(([name, example]) => [example.summary ?? name, [exampleBlock(example.value, type, media?.schema)]]);
 }
 
-/** The request samples of a page that are fetched, and the URL of their file; none for a webhook. */
-function pageSamples(page: ApiPage, folder: string): {url: string; data: PageSamples} | undefined {
+/** A page's requests to write samples for, with the samples of them it fetches and the URL of their file. */
+type Samples = {requests: [string, SampleRequest][]; data: PageSamples; url: string};
+
+/** The samples of a page; none for a webhook, which shows its payload. */
+function pageSamples(page: ApiPage, folder: string): Samples | undefined {
   if (isWebhook(page)) return undefined;
-  const data = fetchedSamples(sampleRequests(page).map(([, request]) => request));
+  const requests = sampleRequests(page);
+  const data = fetchedSamples(requests.map(([, request]) => request));
   const hash = createHash('sha256').update(JSON.stringify(data)).digest('hex').slice(0, 8);
-  return {url: `${samplesRoute}${folder}/${page.id}.${hash}.json`, data};
+  return {requests, data, url: `${samplesRoute}${folder}/${page.id}.${hash}.json`};
 }
 
-function samplesAside(page: ApiPage, samples: ReturnType<typeof pageSamples>): RootContent {
+function samplesAside(page: ApiPage, samples: Samples | undefined): RootContent {
   const requests = samples
-    ? sampleRequests(page).map(([label, request], index): [string, RootContent[]] => [
+    ? samples.requests.map(([label, request], index): [string, RootContent[]] => [
         label,
         languageTabs(request, index, samples.data, samples.url),
       ])
@@ -984,7 +987,7 @@ export function createApiPageMD(page: ApiPage, folder: string): {mdx: string; sa
     ],
     `${api.method.toUpperCase()} ${api.path} (${page.id})`,
   );
-  return {mdx: `${head}\n\n${body}`, ...(samples ? {samples} : {})};
+  return {mdx: `${head}\n\n${body}`, ...(samples ? {samples: {url: samples.url, data: samples.data}} : {})};
 }
 
 /**
