@@ -13,7 +13,7 @@ import {parseArgs} from 'node:util';
 import {searchFactsFile, type OperationFacts} from '../lib/api-render/search-facts';
 import {wordsFile} from '../src/lib/search';
 import {operationVerbs} from '../src/lib/search-synonyms';
-import {excludedFromIndex, indexedWords, pageToIndex} from './lib/search-pages';
+import {excludedFromIndex, indexedWords, pageToIndex, routeOf} from './lib/search-pages';
 
 /** The pages read and handed to Pagefind at a time. */
 const batchSize = 32;
@@ -25,19 +25,13 @@ function fail(errors: string[]): never {
   throw new Error(`Pagefind: ${errors.join('; ')}`);
 }
 
-/** The route of a built page: build/guides/x/index.html is /guides/x. */
-function routeOf(buildDir: string, file: string): string {
-  const path = relative(buildDir, file).split(sep).join('/');
-  return `/${path.replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '')}`;
-}
-
 /**
  * The order pages are given to Pagefind in, which it keeps among pages of equal score: the page that
  * explains a topic, then the guide, then the rest ("KYC" matches only the readers' words of several
  * titles, and finds the concept Onboarding first).
  */
-function addOrder(route: string): number {
-  return route.startsWith('/concepts/') ? 0 : route.startsWith('/guides/') ? 1 : 2;
+function addOrder(file: string): number {
+  return file.startsWith('concepts/') ? 0 : file.startsWith('guides/') ? 1 : 2;
 }
 
 /**
@@ -69,11 +63,8 @@ export async function indexSearch(buildDir: string, projectDir = '.'): Promise<{
   const entries = await readdir(buildDir, {recursive: true, withFileTypes: true});
   const files = entries
     .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-    .map((entry) => {
-      const file = join(entry.parentPath, entry.name);
-      return {file, route: routeOf(buildDir, file)};
-    })
-    .sort((a, b) => addOrder(a.route) - addOrder(b.route) || a.file.localeCompare(b.file));
+    .map((entry) => relative(buildDir, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .sort((a, b) => addOrder(a) - addOrder(b) || a.localeCompare(b));
   /** On how many pages each word is. */
   const pagesWith = new Map<string, number>();
   let pages = 0;
@@ -81,19 +72,24 @@ export async function indexSearch(buildDir: string, projectDir = '.'): Promise<{
   // whatever the number of pages (all of them at once ran out of heap at 5,000 operations).
   for (let start = 0; start < files.length; start += batchSize) {
     const batch = files.slice(start, start + batchSize);
-    const contents = await Promise.all(
-      batch.map(async ({file, route}) => pageToIndex(await readFile(file, 'utf8'), route, operations.get(route))),
+    const read = await Promise.all(
+      batch.map(async (file) => {
+        const html = await readFile(join(buildDir, file), 'utf8');
+        const url = routeOf(html);
+        if (url === undefined) return undefined;
+        const content = pageToIndex(html, url, operations.get(url));
+        return content === undefined ? undefined : {url, content};
+      }),
     );
-    const responses = await Promise.all(
-      contents.map((content, at) => (content === undefined ? undefined : index.addHTMLFile({url: batch[at]!.route, content}))),
-    );
+    const responses = await Promise.all(read.map((page) => page && index.addHTMLFile(page)));
     for (const [at, response] of responses.entries()) {
       if (!response) continue;
       if (response.errors.length > 0) fail(response.errors);
-      for (const word of indexedWords(contents[at]!)) pagesWith.set(word, (pagesWith.get(word) ?? 0) + 1);
+      for (const word of indexedWords(read[at]!.content)) pagesWith.set(word, (pagesWith.get(word) ?? 0) + 1);
       pages += 1;
     }
   }
+  if (pages === 0) fail([`no page of ${buildDir} has an article to index`]);
   const outputPath = join(buildDir, 'pagefind');
   await rm(outputPath, {recursive: true, force: true});
   const written = await index.writeFiles({outputPath});

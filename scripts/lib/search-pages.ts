@@ -100,6 +100,15 @@ function textOf(fragment: string): string {
 }
 
 /**
+ * The route of a built page: the path of its canonical link. Its file does not say it, since
+ * build/guides/x/index.html is /guides/x but build/sdks/index.html is /sdks/ (a folder's index page).
+ */
+export function routeOf(html: string): string | undefined {
+  const href = /<link [^>]*\brel="?canonical"? href="?([^" >]+)/.exec(html)?.[1];
+  return href === undefined ? undefined : new URL(href).pathname;
+}
+
+/**
  * The HTML to index for the page at `route`, or undefined when search leaves the page out: a page
  * without a kind, or without a doc article (the generated category pages, which only list cards).
  */

@@ -1,6 +1,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {aliasesOf, indexedWords, keywordsOf, pageToIndex} from '../../scripts/lib/search-pages';
+import {aliasesOf, indexedWords, keywordsOf, pageToIndex, routeOf} from '../../scripts/lib/search-pages';
 import {loadApiModel} from '../../lib/api-model/model';
 import {searchFacts} from '../../lib/api-render/search-facts';
 import {
@@ -24,6 +24,14 @@ test('a page’s kind comes from its route; pages outside the five sections have
   assert.equal(kindOfRoute('/sdks/web/react'), 'SDK');
   assert.equal(kindOfRoute('/plugins/magento-payments'), 'Plugin');
   for (const route of ['/', '/search', '/404', '/category/payments', '/guidesx']) assert.equal(kindOfRoute(route), undefined, route);
+});
+
+test('a built page’s route is its canonical link’s path: a folder’s index page keeps its slash', () => {
+  const page = (href: string) => `<html><head><link data-rh=true rel=canonical href=${href} /></head><body></body></html>`;
+  assert.equal(routeOf(page('https://docs.plaza.example/sdks/')), '/sdks/');
+  assert.equal(routeOf(page('https://docs.plaza.example/guides/quickstart')), '/guides/quickstart');
+  assert.equal(routeOf('<link rel="canonical" href="https://docs.plaza.example/api/">'), '/api/');
+  assert.equal(routeOf('<html><head></head></html>'), undefined);
 });
 
 test('stop words are left out of a query unless they are all it holds', () => {
