@@ -112,36 +112,57 @@ export function preferProse<T extends {score: number; operation: boolean}>(query
 export type ScoredPage = {id: string; score: number};
 
 /**
- * What each word of a query that a page lacks costs it, as a factor of the scores of the words it
+ * What a word of a query that a page lacks costs it, as a factor of the scores of the words it
  * holds: a page that lacks a word comes before one that holds every word only when it holds the rest
  * far better (in its title, say, where the other says them in passing).
  */
 export const missingWordCost = 0.25;
 
 /**
+ * How much of missingWordCost a word that every page holds is spared: lacking a word that many pages
+ * hold ("plaza", "need", "money") says less about whether a page is the one a reader wants.
+ */
+export const commonWordRelief = 0.5;
+
+/**
+ * What lacking a word costs a page (a factor of its score), from the share of the pages that hold
+ * the word: missingWordCost for a word few pages hold, rising in proportion to the share, to half
+ * way to nothing (commonWordRelief) for a word on every page.
+ */
+export function lackingCost(share: number): number {
+  return missingWordCost + (1 - missingWordCost) * commonWordRelief * share;
+}
+
+/**
  * The pages found for a query of several words, best first. `all` holds the pages that hold every
  * word (Pagefind's search of the whole query) and `each` the pages of each word searched alone, for
- * the words some page holds. Pagefind finds only pages holding every word, so one word that the
- * right page never uses ("how long can I hold funds before capturing") would keep it out. Here a page that
- * lacks one of three or four words, or two of five or more, is found too, scored by the words it
- * holds (their scores added, as Pagefind adds them) times missingWordCost for each word it lacks.
- * A query of two words finds the pages of either word only when no page holds both.
+ * the words some page holds; `pages` is how many pages the index holds. Pagefind finds only pages
+ * holding every word, so one word that the right page never uses ("how long can I hold funds before
+ * capturing") would keep it out. Here a page that lacks words is found too, scored by the words it
+ * holds (their scores added, as Pagefind adds them) times the cost of each word it lacks
+ * (lackingCost), as long as those costs come to no less than lacking one rare word of three or four,
+ * or two of five or more. A query of two words finds the pages of either word only when no page
+ * holds both.
  */
-export function relaxedRanking(all: ScoredPage[], each: ScoredPage[][]): ScoredPage[] {
+export function relaxedRanking(all: ScoredPage[], each: ScoredPage[][], pages: number): ScoredPage[] {
   if (each.length < 3 && all.length > 0) return all;
-  const lacking = each.length >= 5 ? 2 : 1;
+  const floor = missingWordCost ** (each.length >= 5 ? 2 : 1);
   const found = new Set(all.map(({id}) => id));
-  const partial = new Map<string, {score: number; words: number}>();
-  for (const pages of each) {
-    for (const {id, score} of pages) {
+  const partial = new Map<string, {score: number; held: Set<number>}>();
+  for (const [word, wordPages] of each.entries()) {
+    for (const {id, score} of wordPages) {
       if (found.has(id)) continue;
-      const page = partial.get(id) ?? {score: 0, words: 0};
-      partial.set(id, {score: page.score + score, words: page.words + 1});
+      const page = partial.get(id) ?? {score: 0, held: new Set<number>()};
+      page.score += score;
+      page.held.add(word);
+      partial.set(id, page);
     }
   }
-  const more = [...partial]
-    .filter(([, {words}]) => words >= each.length - lacking)
-    .map(([id, {score, words}]) => ({id, score: score * missingWordCost ** (each.length - words)}));
+  const costs = each.map((wordPages) => lackingCost(wordPages.length / pages));
+  const more = [...partial].flatMap(([id, {score, held}]) => {
+    const cost = costs.reduce((product, wordCost, word) => (held.has(word) ? product : product * wordCost), 1);
+    return cost >= floor ? [{id, score: score * cost}] : [];
+  });
   // A stable sort: of equal scores, a page holding every word stays first.
   return [...all, ...more].sort((a, b) => b.score - a.score);
 }

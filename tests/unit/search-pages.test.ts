@@ -10,6 +10,8 @@ import {
   excerptParts,
   kindOfRoute,
   plainWords,
+  commonWordRelief,
+  lackingCost,
   missingWordCost,
   preferProse,
   relaxedRanking,
@@ -198,22 +200,46 @@ test('a page lacking one word of a long query is found, below the pages that hol
     ],
     [{id: 'every-word', score: 3}],
   ];
-  // Lacking the third word costs a page three quarters of the score of the other two.
-  assert.deepEqual(relaxedRanking(all, each), [
-    {id: 'title', score: 48 * missingWordCost},
+  // In an index of 1,000 pages, lacking the third word (on one page) costs a page about three quarters
+  // of the score of the other two.
+  const rare = lackingCost(1 / 1000);
+  assert.ok(rare > missingWordCost && rare < missingWordCost + 0.01, String(rare));
+  assert.deepEqual(relaxedRanking(all, each, 1000), [
+    {id: 'title', score: 48 * rare},
     {id: 'every-word', score: 10},
-    {id: 'passing', score: 2 * missingWordCost},
+    {id: 'passing', score: 2 * rare},
   ]);
   // A page that holds the rest as weakly as the pages that hold every word comes after them.
-  assert.deepEqual(ids(relaxedRanking([{id: 'every-word', score: 50}], each)), ['every-word', 'title', 'passing']);
-  // A page lacking two of four words is not found; lacking two of five is.
+  assert.deepEqual(ids(relaxedRanking([{id: 'every-word', score: 50}], each, 1000)), ['every-word', 'title', 'passing']);
+  // A page lacking two rare words of four is not found; lacking two of five is.
   const four = [[{id: 'a', score: 9}], [{id: 'a', score: 9}], [{id: 'b', score: 1}], [{id: 'b', score: 1}]];
-  assert.deepEqual(ids(relaxedRanking([], four)), []);
-  assert.deepEqual(ids(relaxedRanking([], [...four, [{id: 'a', score: 9}]])), ['a']);
+  assert.deepEqual(ids(relaxedRanking([], four, 1000)), []);
+  assert.deepEqual(ids(relaxedRanking([], [...four, [{id: 'a', score: 9}]], 1000)), ['a']);
   // Two words: the pages of either only when no page holds both.
   const two = [[{id: 'x', score: 5}], [{id: 'y', score: 1}]];
-  assert.deepEqual(ids(relaxedRanking([{id: 'both', score: 1}], two)), ['both']);
-  assert.deepEqual(ids(relaxedRanking([], two)), ['x', 'y']);
+  assert.deepEqual(ids(relaxedRanking([{id: 'both', score: 1}], two, 1000)), ['both']);
+  assert.deepEqual(ids(relaxedRanking([], two, 1000)), ['x', 'y']);
+});
+
+test('lacking a word that many pages hold costs a page less than lacking a rare one', () => {
+  assert.equal(lackingCost(0), missingWordCost);
+  assert.equal(lackingCost(1), missingWordCost + (1 - missingWordCost) * commonWordRelief);
+  assert.ok(lackingCost(0.5) > lackingCost(0.25) && lackingCost(0.25) > missingWordCost);
+  // Of three words, "topic" lacks the one that half the 4 pages hold: it is found, with the score of
+  // the two it holds times the cost of that word, and comes first as it holds them far better.
+  // "other" lacks two words and is not found.
+  const each = [
+    [{id: 'topic', score: 8}],
+    [{id: 'topic', score: 8}],
+    [
+      {id: 'every-word', score: 1},
+      {id: 'other', score: 1},
+    ],
+  ];
+  assert.deepEqual(relaxedRanking([{id: 'every-word', score: 4}], each, 4), [
+    {id: 'topic', score: 16 * lackingCost(2 / 4)},
+    {id: 'every-word', score: 4},
+  ]);
 });
 
 test('an API operation page carries its endpoint, operationId and request fields, read from the specs', async () => {

@@ -141,10 +141,11 @@ function toHit(id: string, data: ResultData): SearchHit {
 
 /**
  * The pages found for `searched` (a query as searchQuery makes it), best first: Pagefind's, and for
- * a query of three words or more those that lack one or two of its words (relaxedRanking). A word no
- * page holds is left out of a query of several (a misspelling the correction could not place).
+ * a query of three words or more those that lack some of its words (relaxedRanking; `indexed` is how
+ * many pages the index holds). A word no page holds is left out of a query of several (a misspelling
+ * the correction could not place).
  */
-async function find(pagefind: Pagefind, searched: string): Promise<{results: PagefindResult[]; partial: boolean}> {
+async function find(pagefind: Pagefind, searched: string, indexed: number): Promise<{results: PagefindResult[]; partial: boolean}> {
   const words = searched.split(' ');
   const whole = await pagefind.search(searched);
   if (words.length < 2) return {results: whole.results, partial: false};
@@ -164,6 +165,7 @@ async function find(pagefind: Pagefind, searched: string): Promise<{results: Pag
   const results = relaxedRanking(
     all.results,
     each.map(({results}) => results),
+    indexed,
   ).map(({id, score}) => ({...pages.get(id)!, score}));
   return {results, partial: each.length < words.length || results.length > all.results.length};
 }
@@ -186,15 +188,16 @@ const pagesOfKind = once(async (kind) => {
 export async function search(query: string, kind?: SearchKind): Promise<SearchResults> {
   const pagefind = await loadPagefind();
   const corrected = await correctQuery(query, knownWords).catch(() => undefined);
+  const ofKind = await Promise.all(searchKinds.map(async (option) => ({kind: option.kind, pages: await pagesOfKind(option.kind)})));
+  const indexed = ofKind.reduce((sum, option) => sum + option.pages.size, 0);
   const run = async (typed: string) => {
     const searched = searchQuery(typed);
-    return {typed, searched, found: await find(pagefind, searched)};
+    return {typed, searched, found: await find(pagefind, searched, indexed)};
   };
   let attempt = corrected === undefined ? undefined : await run(corrected);
   if (!attempt || attempt.found.results.length === 0) attempt = await run(query);
   const {typed, searched} = attempt;
   const found = attempt.found.results;
-  const ofKind = await Promise.all(searchKinds.map(async (option) => ({kind: option.kind, pages: await pagesOfKind(option.kind)})));
   const kinds = Object.fromEntries(ofKind.map((option) => [option.kind, found.filter(({id}) => option.pages.has(id)).length]));
   const shown = ofKind.find((option) => option.kind === kind)?.pages;
   const results = shown ? found.filter(({id}) => shown.has(id)) : found;
