@@ -60,8 +60,8 @@ export const titleSynonyms: {title: string; readers: string[]}[] = [
  * customer by ID and Get refund by ID. "get" alone is left as typed: "get started" is no operation.
  */
 export const operationVerbs: {readers: string[]; title: string}[] = [
-  {readers: ['list'], title: 'get all'},
-  {readers: ['retrieve', 'fetch', 'read', 'show', 'get a', 'get an', 'get one'], title: 'get id'},
+  {readers: ['list', 'list all', 'show all', 'fetch all', 'retrieve all', 'see all'], title: 'get all'},
+  {readers: ['retrieve', 'fetch', 'read', 'show', 'look up', 'get a', 'get an', 'get one'], title: 'get id'},
   {readers: ['remove'], title: 'delete'},
   {readers: ['add'], title: 'create'},
   {readers: ['edit', 'modify', 'change'], title: 'update'},

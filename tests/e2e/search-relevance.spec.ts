@@ -588,6 +588,108 @@ const expectations: [query: string, page: string][] = [
   ['sandox test card numbers', '/api/testing'],
   ['Aple Pay merchant validation', '/guides/payment-methods/collect-apple-pay'],
   ['ip adress allowlist for our firewall', '/api/ip-addresses'],
+  // 80 more, written on 2026-11-29 the same way (task phrases, other platforms' words, operations, fields, errors,
+  // SDKs and plugins, sections, misspellings); 54 first and 67 in the top 3 when written. Read to find that the
+  // sections' index pages were never indexed, and to weigh what lacking a common word costs a page.
+  // Task phrases
+  ['how do I charge a saved card from my server', '/guides/payments/process-card-payments'],
+  ['put a hold on the card now and take the money when the order ships', '/guides/payments/authorize-and-capture-payments'],
+  ['how to give a customer back part of what they paid', '/guides/refunds/refund-payments'],
+  ['how do I pay sellers their share and keep a commission', '/guides/marketplaces/transfer-funds-to-sellers'],
+  ['how do I confirm the two small deposit amounts on a customer bank account', '/guides/payment-methods/collect-bank-accounts'],
+  ['let the buyer log in to their bank to connect the account instantly', '/guides/payment-methods/collect-verified-bank-accounts'],
+  // /guides/marketplaces/onboard-sellers walks through the same steps; the concept page's table is the direct answer to "what is needed".
+  ['what details does Plaza need about a business before it can accept payments', '/concepts/onboarding'],
+  ["send earnings to a driver's debit card in minutes", '/guides/payouts/process-card-payouts'],
+  ['turn off automatic payouts and send money to my bank manually', '/guides/payouts/process-ach-payouts'],
+  ['can I stop a payout after creating it', '/guides/payouts/cancel-payouts'],
+  ['which sales make up a deposit plaza sent to my bank', '/guides/transactions/view-settlements'],
+  ['how do I know when an ACH debit has cleared', '/guides/payments/process-ach-payments'],
+  ['refund went out for the wrong amount can I take it back', '/guides/refunds/cancel-refunds'],
+  // /guides/payments/process-apple-pay-payments covers only the server-side charge; setup (domain, button, merchant validation) comes first.
+  ['how do I add Apple Pay to my checkout page', '/guides/payment-methods/collect-apple-pay'],
+  ['run a test charge from the terminal without building a frontend', '/guides/quickstart'],
+  ['request timed out creating a payment, is it safe to send it again', '/api/idempotency'],
+  ['what should we check before accepting real payments', '/guides/production-checklist'],
+  // /api/webhook-events lists the payment.failed payload; the concept page explains how to receive it.
+  ['how do I get notified when a payment fails', '/concepts/webhooks'],
+  ["store a shopper's card so they don't have to type it again", '/guides/payment-methods/collect-cards'],
+  ['replace our production secret key without downtime', '/api/authentication'],
+  // Words developers bring from other payment platforms
+  ['void', '/guides/payments/cancel-payments'],
+  ['chargeback', '/concepts/dispute-cases'],
+  // /guides/marketplaces/onboard-sellers is the step-by-step; the concept page says what is verified.
+  ['KYC', '/concepts/onboarding'],
+  ['withdrawal', '/guides/payouts/process-ach-payouts'],
+  ['ACH debit', '/guides/payments/process-ach-payments'],
+  // /api/financial/captures-a-payment is the operation; the guide explains full and partial capture and expiry.
+  ['capture', '/guides/payments/authorize-and-capture-payments'],
+  ['connected account', '/concepts/accounts'],
+  ['balance transaction', '/concepts/transactions'],
+  // Permissions section; /concepts/api-keys has only a short summary of permissions.
+  ['restricted API key', '/api/authentication'],
+  ['soft descriptor', '/guides/payments/process-card-payments'],
+  // Operations: list, fetch, show, look up, retrieve, remove, edit, change, delete, create, read, revoke
+  ['list refunds for a payment', '/api/financial/get-all-refunds-for-payment'],
+  ['fetch one dispute case by id', '/api/financial/get-dispute-case-by-id'],
+  ['show all registered webhook endpoints', '/api/accounts/get-all-webhooks'],
+  ['look up customer by email', '/api/accounts/get-all-customers'],
+  ['retrieve the transactions in a settlement', '/api/financial/get-all-transactions-for-a-settlement'],
+  ['remove a director from the business', '/api/accounts/delete-director'],
+  ['edit webhook url', '/api/accounts/update-webhook'],
+  // /guides/payment-methods/collect-cards step 5 shows the same request in context.
+  ['change expiry date on a saved card', '/api/financial/update-card'],
+  ['delete a customer bank account', '/api/financial/delete-bank-account'],
+  ['create customer', '/api/accounts/create-customer'],
+  ['read a single payout', '/api/financial/get-payout-by-id'],
+  ['revoke a pending team invitation', '/api/accounts/delete-account-invitation'],
+  // Request and response field names
+  ['authorization_expires_at', '/guides/payments/authorize-and-capture-payments'],
+  ['network_reason_code 10.4', '/concepts/dispute-cases'],
+  ['gatewayMerchantId', '/guides/payment-methods/collect-google-pay'],
+  ['next_cursor has_more', '/api/pagination'],
+  ['revealable_until', '/concepts/api-keys'],
+  ['status_reason requirements_due', '/concepts/accounts'],
+  ['verification_attempts_remaining', '/guides/payment-methods/collect-bank-accounts'],
+  ['X-Correlation-Id header', '/api/request-correlation'],
+  // Error codes and HTTP statuses
+  // /api/errors lists the code too; the Concurrent requests section of Idempotency explains it in full.
+  ['idempotency_key_in_use', '/api/idempotency'],
+  ['HTTP 429 rate_limit_exceeded', '/api/rate-limits'],
+  ['401 api_key_invalid', '/api/authentication'],
+  ['fraud_suspected', '/concepts/fraud-details-and-prevention'],
+  ['409 conflict', '/api/errors'],
+  ['R10 return code', '/guides/payments/process-ach-payments'],
+  ['payment_method_unusable', '/api/errors'],
+  ['processor_unavailable', '/api/errors'],
+  // SDK and plugin phrases
+  ['load plaza.js with a script tag without a bundler', '/sdks/web/javascript'],
+  ['dark mode card fields', '/sdks/web/javascript'],
+  ['PlazaProvider props', '/sdks/web/react'],
+  ['usePlaza returns null', '/sdks/web/react'],
+  ['WooCommerce orders not moving to processing after checkout', '/plugins/woocommerce-payments'],
+  ['BigCommerce authorize only then capture funds', '/plugins/bigcommerce-payments'],
+  ['use my own subdomain for the Shopify payment page', '/plugins/shopify-payments'],
+  ['borrow against my Shopify sales', '/plugins/shopify-credit'],
+  ['Adobe Commerce refund with credit memo', '/plugins/magento-payments'],
+  ['which shopping cart platforms have a Plaza plugin', '/plugins/'],
+  // Topics treated in one section of a page
+  // /api/financial/export-transactions is the operation; the guide's section shows it with the CSV columns.
+  ['export ledger to CSV for month end', '/guides/transactions/search-and-view-transactions'],
+  ['postman collection', '/api/'],
+  ['difference between shareholder and beneficial owner', '/concepts/onboarding'],
+  // /api/webhook-events repeats the verification snippet; the concept page's section is the explanation.
+  ['verify webhook HMAC signature header', '/concepts/webhooks'],
+  ['which browsers do the web SDKs support', '/sdks/'],
+  // /api/#versioning is a short summary that links here for the full policy.
+  ['what does plaza consider a breaking API change', '/api/changelog'],
+  // Misspellings
+  ['settlment report', '/guides/transactions/view-settlements'],
+  ['webhok retries', '/concepts/webhooks'],
+  ['partial refnud', '/guides/refunds/refund-payments'],
+  ['Magneto payment module', '/plugins/magento-payments'],
+  ['dispute evidense deadline', '/concepts/dispute-cases'],
+  ['sandbox test crads', '/api/testing'],
 ];
 
 const form = (page: Page) => page.getByRole('search').getByRole('searchbox');
@@ -638,33 +740,36 @@ async function checkSet(
 }
 
 // The tuning set measured 444 of 497 first and 478 in the top 3 once its last 160 queries, written apart and
-// read for their misses, joined it; with 60 more, and the pages' keywords indexed, 485 of 557 and 534: its floor
+// read for their misses, joined it; with 60 more, and the pages' keywords indexed, 485 of 557 and 534; with 80
+// more, the sections' index pages indexed and common words costing less to lack, 546 of 637 and 612. Its floor
 // is a little under that.
-test('the tuning set: the expected page first for at least 86% of queries, in the top 3 for 95%', async ({page}) => {
+test('the tuning set: the expected page first for at least 85% of queries, in the top 3 for 95%', async ({page}) => {
   test.setTimeout(600_000);
-  await checkSet(page, 'tuning set', expectations, {first: 0.86, top3: 0.95}, true);
+  await checkSet(page, 'tuning set', expectations, {first: 0.85, top3: 0.95}, true);
 });
 
 /**
- * The held-out set does not reach the 90% first and 100% in the top 3 that issue 29 asks for. It measured
+ * The held-out set reaches the 90% first that issue 29 asks for, not its 100% in the top 3. It measured
  * 39 of 48 first and 40 in the top 3 when it was written; 41 and 42 once the search found pages lacking a
  * word of the query (relaxedRanking); 43 and 44 once a page in words scoring a quarter of the reference
- * page above it came first (preferProse); 43 and 46 once the pages' front matter keywords were indexed. Its
- * floor is a little under what the search does today, so that a change that makes it worse fails.
+ * page above it came first (preferProse); 43 and 46 once the pages' front matter keywords were indexed; 44 and 47
+ * once the sections' index pages were indexed and a page lacking a common word lost less for it. Its floor is a
+ * little under what the search does today, so that a change that makes it worse fails.
  */
-test('the held-out set, never tuned on: the expected page first for at least 85%, in the top 3 for 90%', async ({page}) => {
+test('the held-out set, never tuned on: the expected page first for at least 90%, in the top 3 for 95%', async ({page}) => {
   test.setTimeout(180_000);
-  await checkSet(page, 'held-out set', heldOutQueries, {first: 0.85, top3: 0.9}, false);
+  await checkSet(page, 'held-out set', heldOutQueries, {first: 0.9, top3: 0.95}, false);
 });
 
 /**
  * The eighth held-out set measured 34 of 60 first and 45 in the top 3 when it was written, 35 and 46 once the
- * pages' keywords were indexed: the search's level on queries nobody tuned it for is this set's, not the
+ * pages' keywords were indexed, 39 and 50 once the sections' index pages were indexed and a page lacking a
+ * common word lost less for it: the search's level on queries nobody tuned it for is this set's, not the
  * seventh's. Its floor, too, is a little under what it measures.
  */
-test('the eighth held-out set, never tuned on: the expected page first for at least 55%, in the top 3 for 72%', async ({page}) => {
+test('the eighth held-out set, never tuned on: the expected page first for at least 62%, in the top 3 for 80%', async ({page}) => {
   test.setTimeout(180_000);
-  await checkSet(page, 'eighth held-out set', eighthHeldOutQueries, {first: 0.55, top3: 0.72}, false);
+  await checkSet(page, 'eighth held-out set', eighthHeldOutQueries, {first: 0.62, top3: 0.8}, false);
 });
 
 /**
