@@ -89,7 +89,6 @@ export async function indexSearch(buildDir: string, projectDir = '.'): Promise<{
       pages += 1;
     }
   }
-  if (pages === 0) fail([`no page of ${buildDir} has an article to index`]);
   const outputPath = join(buildDir, 'pagefind');
   await rm(outputPath, {recursive: true, force: true});
   const written = await index.writeFiles({outputPath});
