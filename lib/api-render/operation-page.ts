@@ -761,8 +761,10 @@ export function servedSamples(samples: PageSamples, tokenize?: (code: string, la
   );
 }
 
-/** Where the site serves the pages' sample files: `<samplesRoute><api route>/<page id>.<hash>.json`. */
-export const samplesRoute = '/samples';
+/** The folder where the site serves the sample files of an API's pages: `<folder>/<page id>.<hash>.json`. */
+export function samplesFolder(apiRoute: string): string {
+  return `/samples${apiRoute}`;
+}
 
 const [inPage, ...fetched] = languages;
 
@@ -858,12 +860,12 @@ function payloadExamples(page: ApiPage): [string, RootContent[]][] {
 type Samples = {requests: [string, SampleRequest][]; data: PageSamples; url: string};
 
 /** The samples of a page; none for a webhook, which shows its payload. */
-function pageSamples(page: ApiPage, folder: string): Samples | undefined {
+function pageSamples(page: ApiPage, apiRoute: string): Samples | undefined {
   if (isWebhook(page)) return undefined;
   const requests = sampleRequests(page);
   const data = fetchedSamples(requests.map(([, request]) => request));
   const hash = createHash('sha256').update(JSON.stringify(data)).digest('hex').slice(0, 8);
-  return {requests, data, url: `${samplesRoute}${folder}/${page.id}.${hash}.json`};
+  return {requests, data, url: `${samplesFolder(apiRoute)}/${page.id}.${hash}.json`};
 }
 
 function samplesAside(page: ApiPage, samples: Samples | undefined): RootContent {
@@ -911,15 +913,15 @@ const imports = (page: ApiPage): RootContent[] =>
  * of its description. Header parameters (the same few headers on most pages) and response fields
  * (the same objects on many pages) are left out of the search index; the samples too. With it, the
  * file of its samples in the languages the page leaves out (none for a webhook), to be served at
- * `url`: `folder` is the route of the page's API.
+ * `url`: `apiRoute` is the route of the page's API.
  */
-export function createApiPageMD(page: ApiPage, folder: string): {mdx: string; samples?: {url: string; data: PageSamples}} {
+export function createApiPageMD(page: ApiPage, apiRoute: string): {mdx: string; samples?: {url: string; data: PageSamples}} {
   const {api} = page;
   // The summary as written: the plugin's page title has its double quotes turned into single ones.
   const title = api.summary ?? page.title;
   const method = api.method.toLowerCase();
   const hasRequest = (api.parameters ?? []).length > 0 || api.requestBody !== undefined;
-  const samples = pageSamples(page, folder);
+  const samples = pageSamples(page, apiRoute);
   const head = frontMatter({
     id: page.id,
     title,

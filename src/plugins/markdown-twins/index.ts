@@ -58,12 +58,12 @@ export default function markdownTwins(options: Options): (context: LoadContext) 
         return (route ? twinUrl(route) : siteUrl + pathname) + (hash ?? '');
       };
 
-      // A page's sample file, as the build serves it (read once, whatever the number of its samples).
-      const sampleFiles = new Map<string, SampleFile>();
+      // A page's sample file, as the build serves it: read once for all the samples of its page, which
+      // asks for it before the next page does (only the last one read is kept).
+      let lastSamples: {url: string; file: SampleFile} | undefined;
       const samples = (url: string): SampleFile => {
-        const file = sampleFiles.get(url) ?? (JSON.parse(readFileSync(path.join(outDir, url), 'utf8')) as SampleFile);
-        sampleFiles.set(url, file);
-        return file;
+        if (lastSamples?.url !== url) lastSamples = {url, file: JSON.parse(readFileSync(path.join(outDir, url), 'utf8')) as SampleFile};
+        return lastSamples.file;
       };
 
       const description = (doc: DocMetadata) => String(doc.frontMatter.description ?? doc.description);
