@@ -4,7 +4,7 @@ import {mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'nod
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {gunzipSync, gzipSync} from 'node:zlib';
-import {chunkFor, firstSpanned, pagefindVersion, rechunk} from '../../scripts/lib/pagefind-chunks';
+import {compareWords, firstSpanned, pagefindVersion, rechunk} from '../../scripts/lib/pagefind-chunks';
 
 // cborg is an ES module only, and the tests run as CommonJS.
 let cbor: typeof import('cborg');
@@ -48,6 +48,18 @@ test('a chunk’s span starts one character past what its first word shares with
   assert.equal(firstSpanned('cath', 'cathartic'), 'catha');
   assert.equal(firstSpanned('since', 'single'), 'sing');
   assert.equal(firstSpanned('zoo', 'é'), 'é');
+});
+
+/** The chunk Pagefind's search fetches for a query word: the first whose span holds it. */
+const chunkFor = (rows: Row[], word: string): Row | undefined =>
+  rows.find(([from, to]) => compareWords(word, from) >= 0 && compareWords(word, to) <= 0);
+
+test('words are ordered by code point, as Rust orders its strings', () => {
+  assert.ok(compareWords('pay', 'payout') < 0);
+  assert.ok(compareWords('payout', 'pay_') > 0);
+  assert.ok(compareWords('zoo', 'é') < 0);
+  assert.ok(compareWords('\u{ff5e}', '\u{1f600}') < 0);
+  assert.equal(compareWords('refund', 'refund'), 0);
 });
 
 test('a query word finds the first chunk whose span holds it, whole last words included', () => {
