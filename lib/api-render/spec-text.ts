@@ -160,7 +160,7 @@ export function toMarkdown(content: string | RootContent[]): string {
 }
 
 /** A page's front matter, between its `---` lines. */
-export function frontMatter(fields: Record<string, string | number | boolean | null | undefined>): string {
+export function frontMatter(fields: Record<string, string | string[] | number | boolean | null | undefined>): string {
   const defined = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
   return `---\n${stringifyYaml(defined, {lineWidth: 0})}---`;
 }

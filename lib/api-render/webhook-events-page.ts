@@ -17,6 +17,7 @@ const head = frontMatter({
   toc_max_heading_level: 2,
   description:
     'Every event type Plaza posts to your webhooks, grouped by the object it carries, with when it is sent, the requests that cause it and a whole payload, and how to verify the Plaza-Signature header.',
+  keywords: ['sample event payloads'],
 });
 
 const paragraph = (...children: PhrasingContent[]): Paragraph => ({type: 'paragraph', children});

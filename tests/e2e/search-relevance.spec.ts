@@ -690,6 +690,71 @@ const expectations: [query: string, page: string][] = [
   ['Magneto payment module', '/plugins/magento-payments'],
   ['dispute evidense deadline', '/concepts/dispute-cases'],
   ['sandbox test crads', '/api/testing'],
+  // The tenth set, written apart like the ninth: 54 of 64 first and 63 in the top 3 before any change.
+  ['how should my checkout handle a declined card', '/guides/payments/process-card-payments'],
+  ["debit a customer's checking account by ACH", '/guides/payments/process-ach-payments'],
+  ['add an Apple Pay button to my checkout page', '/guides/payment-methods/collect-apple-pay'],
+  ['charge the Google Pay token on my server', '/guides/payments/process-google-pay-payments'],
+  ['capture only part of an authorized payment when one item is out of stock', '/guides/payments/authorize-and-capture-payments'],
+  ['release the hold on a card for an order that will not ship', '/guides/payments/cancel-payments'],
+  ['refund one returned item from an order', '/guides/refunds/refund-payments'],
+  ['I refunded the wrong amount, can I still stop it', '/guides/refunds/cancel-refunds'],
+  ["send money instantly to a driver's debit card", '/guides/payouts/process-card-payouts'],
+  ['turn off automatic payouts and pay out my balance to my bank myself', '/guides/payouts/process-ach-payouts'],
+  ['create a seller account for my marketplace and submit it for review', '/guides/marketplaces/onboard-sellers'],
+  ['take a platform fee from every marketplace order before paying the seller', '/guides/marketplaces/transfer-funds-to-sellers'],
+  ['which settlement paid this deposit on my bank statement', '/guides/transactions/view-settlements'],
+  ["export last month's transactions to CSV for my accountant", '/guides/transactions/search-and-view-transactions'],
+  ['a customer disputed a charge saying the order never arrived, what happens now', '/concepts/dispute-cases'],
+  ['my webhook endpoint was down for a day, how do I get the events I missed', '/concepts/webhooks'],
+  ['rotate a leaked secret key without downtime', '/api/authentication'],
+  ['how should my code react to the different error types the API returns', '/api/errors'],
+  ['which card numbers can I use to test declines in the sandbox', '/api/testing'],
+  ['what should I check before switching my integration to live keys', '/guides/production-checklist'],
+  ['how do chargebacks work', '/concepts/dispute-cases'],
+  ['void a card authorization', '/guides/payments/cancel-payments'],
+  ['NACHA authorization wording for debiting a bank account', '/guides/payments/process-ach-payments'],
+  ['AVS and CVV check results', '/concepts/fraud-details-and-prevention'],
+  ['pre-authorization hold on a card', '/guides/payments/authorize-and-capture-payments'],
+  ['financial connections bank account linking', '/guides/payment-methods/collect-verified-bank-accounts'],
+  ['MCC merchant category code list', '/api/accounts/get-all-business-industries'],
+  ['does Plaza support 3D Secure', '/concepts/fraud-details-and-prevention'],
+  ['ACH credit payout to a bank account', '/guides/payouts/process-ach-payouts'],
+  ['pagination cursor', '/api/pagination'],
+  ['API versioning and deprecation policy', '/api/changelog'],
+  ['webhook IP ranges for firewall', '/api/ip-addresses'],
+  ['Idempotency-Key header', '/api/idempotency'],
+  ['request correlation ids for support', '/api/request-correlation'],
+  ['webhook event payload examples', '/api/webhook-events'],
+  ['transaction types in the ledger', '/concepts/transactions'],
+  ['account members and roles', '/concepts/accounts'],
+  ['download the OpenAPI spec', '/api/'],
+  ['fetch a refund by id', '/api/financial/get-refund-by-id'],
+  ['update a payout', '/api/financial/update-payout'],
+  ['list all dispute cases', '/api/financial/get-all-dispute-cases'],
+  ['remove a team member from my account', '/api/accounts/delete-account-member'],
+  ['DELETE /v1/cards/{card_id}', '/api/financial/delete-card'],
+  ['POST /v1/refund-transfers', '/api/financial/create-refund-transfer'],
+  ['GET /v1/holding-accounts/{holding_account_id}/balance', '/api/accounts/get-holding-account-balance-by-id'],
+  ['getAllProcessorResponses', '/api/financial/get-all-processor-responses'],
+  ['revealApiKey', '/api/accounts/reveal-api-key'],
+  ['429 Too Many Requests', '/api/rate-limits'],
+  ['R02 return code account closed', '/guides/payments/process-ach-payments'],
+  ['needs_response', '/concepts/dispute-cases'],
+  ['disabled_reason delivery_failures', '/concepts/webhooks'],
+  ['HTTP 422 unprocessable entity', '/api/errors'],
+  ['PlazaProvider React', '/sdks/web/react'],
+  ['load plaza.js JavaScript SDK', '/sdks/web/javascript'],
+  ['which browsers does the web SDK support', '/sdks/'],
+  ['WooCommerce payment gateway plugin', '/plugins/woocommerce-payments'],
+  ['BigCommerce app setup', '/plugins/bigcommerce-payments'],
+  ['Shopify working capital loan app', '/plugins/shopify-credit'],
+  ['accept cards in my Shopify store', '/plugins/shopify-payments'],
+  ['idempotancy key', '/api/idempotency'],
+  ['Magneto extension', '/plugins/magento-payments'],
+  ['advance sandbox clok', '/api/financial/advance-sandbox-clock'],
+  ['create shareholdder', '/api/accounts/create-shareholder'],
+  ['micro-deposit verfication', '/guides/payment-methods/collect-bank-accounts'],
 ];
 
 const form = (page: Page) => page.getByRole('search').getByRole('searchbox');
@@ -741,8 +806,8 @@ async function checkSet(
 
 // The tuning set measured 444 of 497 first and 478 in the top 3 once its last 160 queries, written apart and
 // read for their misses, joined it; with 60 more, and the pages' keywords indexed, 485 of 557 and 534; with 80
-// more, the sections' index pages indexed and common words costing less to lack, 546 of 637 and 612. Its floor
-// is a little under that.
+// more, the sections' index pages indexed and common words costing less to lack, 546 of 637 and 612; with 64
+// more and the keywords their misses showed missing, 606 of 701 and 676. Its floor is a little under that.
 test('the tuning set: the expected page first for at least 85% of queries, in the top 3 for 95%', async ({page}) => {
   test.setTimeout(600_000);
   await checkSet(page, 'tuning set', expectations, {first: 0.85, top3: 0.95}, true);
