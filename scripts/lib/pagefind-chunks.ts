@@ -104,6 +104,8 @@ export async function rechunk(outputPath: string, bytes: number): Promise<{befor
   const entryFile = join(outputPath, 'pagefind-entry.json');
   const entry = JSON.parse(await readFile(entryFile, 'utf8')) as {languages: Record<string, {hash: string}>};
   const languages = Object.values(entry.languages);
+  // An index of no page has no language: a preview's (`npm run preview`), whose pages search leaves out.
+  if (languages.length === 0) return {before: 0, after: 0};
   if (languages.length !== 1) fail(`it has ${languages.length} languages; the site has one`);
   const language = languages[0]!;
   const metaFile = join(outputPath, `pagefind.${language.hash}.pf_meta`);

@@ -14,12 +14,12 @@ before(async () => {
 
 const topics = ['payments', 'payouts', 'refunds', 'settlements', 'disputes', 'webhooks', 'sellers', 'transactions'];
 
-/** A real Pagefind index of a few pages, written into a new folder's `pagefind`. */
-async function pagefindIndex(): Promise<string> {
+/** A real Pagefind index of a few pages (or none), written into a new folder's `pagefind`. */
+async function pagefindIndex(pages = topics.length): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'pagefind-chunks-'));
   const {close, createIndex} = await import('pagefind');
   const {index} = await createIndex({forceLanguage: 'en'});
-  for (const [at, topic] of topics.entries()) {
+  for (const [at, topic] of topics.slice(0, pages).entries()) {
     const words = topics.map((other, n) => `${other}${(at * n) % 7} ${topic}_${n} account${at}${n}`).join(' ');
     await index!.addHTMLFile({url: `/guides/${topic}/`, content: `<html><body><h1>Work with ${topic}</h1><p>${words}</p></body></html>`});
   }
@@ -127,6 +127,19 @@ test('an index in a format this does not know fails in one line and is left as i
     await assert.rejects(rechunk(outputPath, 120), {
       message: `Pagefind's index (scripts/lib/pagefind-chunks.ts): ${metaFile} does not encode back to the same bytes: its format changed`,
     });
+    assert.deepEqual(files(), listed);
+  } finally {
+    rmSync(join(outputPath, '..'), {recursive: true, force: true});
+  }
+});
+
+test('an index of no page, which has no language, is left as it is', async () => {
+  const outputPath = await pagefindIndex(0);
+  try {
+    const files = () => readdirSync(outputPath, {recursive: true}).map(String).sort();
+    const listed = files();
+    assert.deepEqual(JSON.parse(readFileSync(join(outputPath, 'pagefind-entry.json'), 'utf8')).languages, {});
+    assert.deepEqual(await rechunk(outputPath, 120), {before: 0, after: 0});
     assert.deepEqual(files(), listed);
   } finally {
     rmSync(join(outputPath, '..'), {recursive: true, force: true});
