@@ -4,7 +4,7 @@ import {parseMdx} from '../../lib/api-render/spec-text';
 import {docPages, splitFrontMatter} from '../../lib/docs-source';
 import {test, expect, open} from './fixtures';
 import type {Page} from '@playwright/test';
-import {eighthHeldOutQueries, heldOutQueries} from '../fixtures/search-held-out';
+import {eighthHeldOutQueries, eleventhHeldOutQueries, heldOutQueries} from '../fixtures/search-held-out';
 
 /**
  * The relevance of search, measured on the built index through the results page (the same
@@ -835,6 +835,15 @@ test('the held-out set, never tuned on: the expected page first for at least 90%
 test('the eighth held-out set, never tuned on: the expected page first for at least 62%, in the top 3 for 80%', async ({page}) => {
   test.setTimeout(180_000);
   await checkSet(page, 'eighth held-out set', eighthHeldOutQueries, {first: 0.62, top3: 0.8}, false);
+});
+
+/**
+ * The eleventh held-out set measured 40 of 63 first and 53 in the top 3 (MRR 0.746) when it was written, on the
+ * search of commit 8cefca9: close to the eighth's level, again. Its floor is a little under that.
+ */
+test('the eleventh held-out set, never tuned on: the expected page first for at least 60%, in the top 3 for 80%', async ({page}) => {
+  test.setTimeout(180_000);
+  await checkSet(page, 'eleventh held-out set', eleventhHeldOutQueries, {first: 0.6, top3: 0.8}, false);
 });
 
 /**
