@@ -72,12 +72,14 @@ function htmlFiles(dir: string): string[] {
 }
 
 /**
- * The files named after their content, cached for a year: the bundles, and Pagefind's index,
- * fragments, filters and metadata. Everything else, Pagefind's entry file, script and WebAssembly
- * included (their names stay the same from build to build), is left to revalidate.
+ * The files named after their content, cached for a year: the bundles, the operation pages' sample
+ * files (lib/api-render/operation-page.ts), and Pagefind's index, fragments, filters and metadata.
+ * Everything else, Pagefind's entry file, script and WebAssembly included (their names stay the
+ * same from build to build), is left to revalidate.
  */
 export const immutablePaths = [
   '/assets/*',
+  '/samples/*',
   '/pagefind/index/*',
   '/pagefind/fragment/*',
   '/pagefind/filter/*',

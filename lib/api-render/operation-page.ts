@@ -14,9 +14,11 @@
  * The sample tabs are lazy: only the chosen language, example and status are rendered, so a page
  * with many examples hydrates a few code blocks rather than dozens. The request samples of the
  * first language (cURL) are in the page; those of the other five are not. They go into a JSON
- * file of the page's own (PageSamples), which the reader's browser fetches the first time one of
+ * file of the page's own (SampleFile), which the reader's browser fetches the first time one of
  * them is shown (src/components/Sample), so that neither the bundler nor a reader who never
- * picks another language pays for them. The Markdown twin reads that file and shows all six.
+ * picks another language pays for them. The Markdown twin reads that file and shows all six. The
+ * file is named after a hash of all it holds, highlighting included, so that it can be cached for
+ * good.
  */
 import {createHash} from 'node:crypto';
 import {STATUS_CODES} from 'node:http';
@@ -743,23 +745,13 @@ const fenced = (lang: string, value: string, meta?: string): RootContent => ({ty
 
 /**
  * The request samples of the languages after the first, which a page's module leaves out, as the
- * file the browser fetches: by language id, the language to highlight and the code of each request
- * example, in the order of the page's example tabs.
+ * file the browser fetches: by language id, the language to highlight and each request example (in
+ * the order of the page's example tabs), its code with its tokens (src/plugins/code-tokens.ts).
  */
-export type PageSamples = Record<string, {lang: string; code: string[]}>;
-
-/** A page's samples as the site serves them: each example's code with its tokens (src/plugins/code-tokens.ts). */
 export type SampleFile = Record<string, {lang: string; examples: {code: string; tokens?: string}[]}>;
 
-/** The file of `samples`, each example's tokens made by `tokenize` (none without it). */
-export function servedSamples(samples: PageSamples, tokenize?: (code: string, lang: string) => string | undefined): SampleFile {
-  return Object.fromEntries(
-    Object.entries(samples).map(([id, {lang, code}]) => [
-      id,
-      {lang, examples: code.map((text) => ({code: text, ...(tokenize ? {tokens: tokenize(text, lang)} : {})}))},
-    ]),
-  );
-}
+/** What highlights code at build time (src/plugins/code-tokens.ts): the tokens of `code` in `lang`, encoded. */
+export type Tokenize = (code: string, lang: string) => string | undefined;
 
 /** The folder where the site serves the sample files of an API's pages: `<folder>/<page id>.<hash>.json`. */
 export function samplesFolder(apiRoute: string): string {
@@ -768,10 +760,19 @@ export function samplesFolder(apiRoute: string): string {
 
 const [inPage, ...fetched] = languages;
 
-/** The samples of `requests` that are fetched, not in the page. */
-function fetchedSamples(requests: SampleRequest[]): PageSamples {
+/** The samples of `requests` that are fetched, not in the page, each with its tokens when `tokenize` is given. */
+function fetchedSamples(requests: SampleRequest[], tokenize?: Tokenize): SampleFile {
   return Object.fromEntries(
-    fetched.map((language) => [language.id, {lang: language.highlight, code: requests.map((request) => language.write(request))}]),
+    fetched.map(({id, highlight, write}) => [
+      id,
+      {
+        lang: highlight,
+        examples: requests.map((request) => {
+          const code = write(request);
+          return {code, ...(tokenize ? {tokens: tokenize(code, highlight)} : {})};
+        }),
+      },
+    ]),
   );
 }
 
@@ -780,7 +781,7 @@ function fetchedSamples(requests: SampleRequest[]): PageSamples {
  * one a Sample of the page's file at `src`, which knows its number of lines so that the space it
  * takes does not change when its code arrives.
  */
-function languageTabs(request: SampleRequest, example: number, samples: PageSamples, src: string): RootContent[] {
+function languageTabs(request: SampleRequest, example: number, samples: SampleFile, src: string): RootContent[] {
   const first = {value: inPage.id, label: inPage.label, body: [fenced(inPage.highlight, inPage.write(request))]};
   const others = fetched.map((language) => ({
     value: language.id,
@@ -788,7 +789,12 @@ function languageTabs(request: SampleRequest, example: number, samples: PageSamp
     body: [
       jsxBlock(
         'Sample',
-        {src, language: language.id, example: String(example), lines: String(samples[language.id]?.code[example]?.split('\n').length ?? 1)},
+        {
+          src,
+          language: language.id,
+          example: String(example),
+          lines: String(samples[language.id]?.examples[example]?.code.split('\n').length ?? 1),
+        },
         [],
       ),
     ],
@@ -856,23 +862,26 @@ function payloadExamples(page: ApiPage): [string, RootContent[]][] {
   return examples.map(([name, example]) => [example.summary ?? name, [exampleBlock(example.value, type, media?.schema)]]);
 }
 
-/** A page's requests to write samples for, with the samples of them it fetches and the URL of their file. */
-type Samples = {requests: [string, SampleRequest][]; data: PageSamples; url: string};
+/** A page's requests to write samples for, with the file of the samples of them it fetches and that file's URL. */
+type Samples = {requests: [string, SampleRequest][]; file: SampleFile; url: string};
 
 /** The samples of a page; none for a webhook, which shows its payload. */
-function pageSamples(page: ApiPage, apiRoute: string): Samples | undefined {
+function pageSamples(page: ApiPage, apiRoute: string, tokenize?: Tokenize): Samples | undefined {
   if (isWebhook(page)) return undefined;
   const requests = sampleRequests(page);
-  const data = fetchedSamples(requests.map(([, request]) => request));
-  const hash = createHash('sha256').update(JSON.stringify(data)).digest('hex').slice(0, 8);
-  return {requests, data, url: `${samplesFolder(apiRoute)}/${page.id}.${hash}.json`};
+  const file = fetchedSamples(
+    requests.map(([, request]) => request),
+    tokenize,
+  );
+  const hash = createHash('sha256').update(JSON.stringify(file)).digest('hex').slice(0, 8);
+  return {requests, file, url: `${samplesFolder(apiRoute)}/${page.id}.${hash}.json`};
 }
 
 function samplesAside(page: ApiPage, samples: Samples | undefined): RootContent {
   const requests = samples
     ? samples.requests.map(([label, request], index): [string, RootContent[]] => [
         label,
-        languageTabs(request, index, samples.data, samples.url),
+        languageTabs(request, index, samples.file, samples.url),
       ])
     : payloadExamples(page);
   return jsxBlock('aside', {className: 'api-samples', 'aria-label': 'Request and response samples', ...notIndexed}, [
@@ -913,15 +922,19 @@ const imports = (page: ApiPage): RootContent[] =>
  * of its description. Header parameters (the same few headers on most pages) and response fields
  * (the same objects on many pages) are left out of the search index; the samples too. With it, the
  * file of its samples in the languages the page leaves out (none for a webhook), to be served at
- * `url`: `apiRoute` is the route of the page's API.
+ * `url`: `apiRoute` is the route of the page's API, and `tokenize` highlights the file's code.
  */
-export function createApiPageMD(page: ApiPage, apiRoute: string): {mdx: string; samples?: {url: string; data: PageSamples}} {
+export function createApiPageMD(
+  page: ApiPage,
+  apiRoute: string,
+  tokenize?: Tokenize,
+): {mdx: string; samples?: {url: string; file: SampleFile}} {
   const {api} = page;
   // The summary as written: the plugin's page title has its double quotes turned into single ones.
   const title = api.summary ?? page.title;
   const method = api.method.toLowerCase();
   const hasRequest = (api.parameters ?? []).length > 0 || api.requestBody !== undefined;
-  const samples = pageSamples(page, apiRoute);
+  const samples = pageSamples(page, apiRoute, tokenize);
   const head = frontMatter({
     id: page.id,
     title,
@@ -989,7 +1002,7 @@ export function createApiPageMD(page: ApiPage, apiRoute: string): {mdx: string; 
     ],
     `${api.method.toUpperCase()} ${api.path} (${page.id})`,
   );
-  return {mdx: `${head}\n\n${body}`, ...(samples ? {samples: {url: samples.url, data: samples.data}} : {})};
+  return {mdx: `${head}\n\n${body}`, ...(samples ? {samples: {url: samples.url, file: samples.file}} : {})};
 }
 
 /**

@@ -9,7 +9,7 @@ import kebabCase from 'lodash/kebabCase';
 import type {ApiSpec} from '../api-model/model';
 import {operationSlug, operationTitle, type OpenApiDocument, type SecurityScheme} from '../api-model/specs';
 import type {Download} from './downloads';
-import {createApiPageMD, createInfoPageMD, createTagPageMD, type ApiPage, type PageSamples} from './operation-page';
+import {createApiPageMD, createInfoPageMD, createTagPageMD, type ApiPage, type SampleFile, type Tokenize} from './operation-page';
 
 /** A sidebar item of the docs plugin, as the reference uses them. */
 export type SidebarItem =
@@ -20,7 +20,7 @@ export type Reference = {
   /** The pages, by file name in the API's folder of docs/. */
   files: Map<string, string>;
   /** The operation pages' fetched samples (operation-page.ts), by the URL the site serves each at. */
-  samples: Map<string, PageSamples>;
+  samples: Map<string, SampleFile>;
   /** The items of the API's reference category. */
   sidebar: SidebarItem[];
 };
@@ -109,8 +109,13 @@ export const tagPageId = (name: string): string => kebabCase(name);
 /**
  * The pages and the sidebar of one API's reference. With `preview` (a site of this API alone), its
  * introduction is the site's home page, and its operations have no Try it: that is Plaza's sandbox.
+ * `tokenize` highlights the code of the sample files.
  */
-export function renderReference(api: ApiSpec, downloads: Download[], {preview = false} = {}): Reference {
+export function renderReference(
+  api: ApiSpec,
+  downloads: Download[],
+  {preview = false, tokenize}: {preview?: boolean; tokenize?: Tokenize} = {},
+): Reference {
   const {resolved} = api;
   const folder = api.route.replace(/^\//, '');
   const docId = (id: string) => `${folder}/${id}`;
@@ -132,11 +137,11 @@ export function renderReference(api: ApiSpec, downloads: Download[], {preview = 
   }
 
   const operations = pageOperations(resolved, api.plaza, !preview);
-  const samples = new Map<string, PageSamples>();
+  const samples = new Map<string, SampleFile>();
   for (const operation of operations) {
-    const page = createApiPageMD(operation.page, api.route);
+    const page = createApiPageMD(operation.page, api.route, tokenize);
     files.set(`${operation.id}.api.mdx`, page.mdx);
-    if (page.samples) samples.set(page.samples.url, page.samples.data);
+    if (page.samples) samples.set(page.samples.url, page.samples.file);
   }
 
   const declared = (resolved.tags ?? []) as Tag[];

@@ -94,3 +94,23 @@ test('every operation and webhook of the kitchen sink has its page', async () =>
   const webhooks = Object.keys(api.document.webhooks ?? {});
   assert.equal([...files.keys()].filter((name) => name.endsWith('.api.mdx')).length, operations.length + webhooks.length);
 });
+
+test('a sample file is named after all it holds: its code and its highlighting', async () => {
+  const api = await apiOf(minimal);
+  const named = (tokenize?: (code: string, lang: string) => string) => {
+    const {files, samples} = renderReference(api, [], {tokenize});
+    const [url = ''] = [...samples.keys()].filter((key) => key.includes('/list-cakes.'));
+    assert.match(url, /\/list-cakes\.[0-9a-f]{8}\.json$/);
+    assert.ok(files.get('list-cakes.api.mdx')?.includes(`src="${url}"`), 'the page names its file');
+    return {url, file: samples.get(url)};
+  };
+  const plain = named();
+  const highlighted = named((code, lang) => `${lang}:${code.length}`);
+  const recoloured = named((code, lang) => `${lang}:${code.length + 1}`);
+  assert.deepEqual(
+    Object.values(highlighted.file ?? {}).map(({examples}) => examples.map(({code}) => code)),
+    Object.values(plain.file ?? {}).map(({examples}) => examples.map(({code}) => code)),
+  );
+  assert.equal(Object.values(highlighted.file ?? {})[0]?.examples[0]?.tokens?.includes(':'), true);
+  assert.equal(new Set([plain.url, highlighted.url, recoloured.url]).size, 3);
+});

@@ -48,8 +48,12 @@ before(async () => {
     ),
     ...references.flatMap(({api, reference}) =>
       [...reference.samples].flatMap(([url, samples]) =>
-        Object.values(samples).flatMap(({lang, code}) =>
-          code.map((text) => ({page: `docs${api.route}/${basename(url).replace(/\.\w+\.json$/, '.api.mdx')}`, language: lang, code: text})),
+        Object.values(samples).flatMap(({lang, examples}) =>
+          examples.map(({code: text}) => ({
+            page: `docs${api.route}/${basename(url).replace(/\.\w+\.json$/, '.api.mdx')}`,
+            language: lang,
+            code: text,
+          })),
         ),
       ),
     ),

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import {parse} from 'yaml';
 import {resolve} from 'node:path';
 import {readSpecText} from '../../lib/api-model/model';
-import {createApiPageMD, servedSamples, type ApiPage} from '../../lib/api-render/operation-page';
+import {createApiPageMD, type ApiPage} from '../../lib/api-render/operation-page';
 import {
   constraints,
   fieldTable,
@@ -213,7 +213,7 @@ function page(path: string, method: string): {mdx: string; twin: string} {
     {id: String((operation as {operationId?: string}).operationId), title: operation.summary!, api},
     '/api',
   );
-  const context = {siteDir: '.', resolveUrl: (url: string) => url, cards: () => [], samples: () => servedSamples(samples?.data ?? {})};
+  const context = {siteDir: '.', resolveUrl: (url: string) => url, cards: () => [], samples: () => samples?.file ?? {}};
   return {mdx, twin: mdxToMarkdown(mdx, 'page.mdx', operation.summary!, context)};
 }
 

@@ -53,7 +53,9 @@ const samples = (slug: string, lang: string): string[] => [
     .map((block) => block.text),
   ...[...fetched]
     .filter(([url]) => url.split('/').pop()?.startsWith(`${slug}.`))
-    .flatMap(([, file]) => Object.values(file).flatMap((language) => (language.lang === lang ? language.code : []))),
+    .flatMap(([, file]) =>
+      Object.values(file).flatMap((language) => (language.lang === lang ? language.examples.map(({code}) => code) : [])),
+    ),
 ];
 const curl = (slug: string): string => samples(slug, 'bash')[0] ?? '';
 /** The rows of a page's field tables, by field name: `| \`name\` | type | description |`. */

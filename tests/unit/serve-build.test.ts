@@ -96,12 +96,13 @@ test('the downloadable specs and collections are served as YAML and JSON', async
   }
 });
 
-test('_headers caches the bundles and the content-named files of the search index for good; the server sends what it gives each path', async () => {
+test('_headers caches the bundles, the sample files and the content-named files of the search index for good; the server sends what it gives each path', async () => {
   const root = makeSite();
   const rules = readHeaders(root);
   const cache = (path: string) => headersFor(rules, path)['Cache-Control'];
   for (const path of [
     '/assets/js/main.94893781.js',
+    '/samples/api/financial/create-payment.3f9a0c1d.json',
     '/pagefind/fragment/en_1a2b3c4.pf_fragment',
     '/pagefind/index/en_5d6e7f8.pf_index',
     '/pagefind/filter/en_7c9c2fc.pf_filter',
