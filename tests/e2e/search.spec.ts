@@ -256,6 +256,22 @@ test('the results page lists every hit, filters by kind, and the dropdown links 
   for (const kind of await hits.locator('span span').first().allTextContents()) expect(kind).toBe('Guide');
 });
 
+test('results found by a query of several words still open after the browser collects garbage', async ({page}) => {
+  // Pagefind's worker forgets a result's data once the browser collects that result object: the
+  // ranking of a query of several words must keep each result it ranks, not a copy of it.
+  await open(page, `/search?${new URLSearchParams({q: 'how to cancel a payout'})}`);
+  const status = page.getByRole('status').last();
+  await expect(status).toHaveText(/\d+ pages\./);
+  const total = Number((await status.textContent())!.match(/\d+/)![0]);
+  expect(total).toBeGreaterThan(20);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  // The collector's clean-up callbacks run as tasks of their own, after this one.
+  await page.evaluate(() => new Promise((done) => setTimeout(done, 100)));
+  await page.getByRole('button', {name: 'Show more results'}).click();
+  await expect(page.locator('main ul li a')).toHaveCount(Math.min(40, total));
+});
+
 test('Enter without a chosen result opens the results page for the query', async ({page}) => {
   await open(page, '/guides/');
   await typeQuery(page, 'webhook signature');

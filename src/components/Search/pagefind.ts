@@ -162,11 +162,16 @@ async function find(pagefind: Pagefind, searched: string, indexed: number): Prom
     if (result.score > (pages.get(result.id)?.score ?? -1)) pages.set(result.id, result);
   }
   for (const result of all.results) pages.set(result.id, result);
+  // Each ranked result keeps Pagefind's own object: its worker forgets a result's data once the
+  // browser collects that object, so a copy that outlives it would load nothing.
   const results = relaxedRanking(
     all.results,
     each.map(({results}) => results),
     indexed,
-  ).map(({id, score}) => ({...pages.get(id)!, score}));
+  ).map(({id, score}) => {
+    const result = pages.get(id)!;
+    return {id, score, data: () => result.data()};
+  });
   return {results, partial: each.length < words.length || results.length > all.results.length};
 }
 
