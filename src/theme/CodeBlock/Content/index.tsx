@@ -53,14 +53,14 @@ export default function CodeBlockContent({className}: {className?: string}): Rea
     };
   }, [theme, language]);
   const numbered = lineNumbersStart !== undefined;
-  return (
-    <pre
-      ref={codeBlockRef}
-      // A block that scrolls sideways is reachable by keyboard, as in the theme.
-      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-      tabIndex={0}
-      className={clsx(className, `prism-code language-${language}`, styles.codeBlock, 'thin-scrollbar')}
-      style={theme.plain}>
+  // The theme renders a block again once it knows whether the block scrolls sideways, which on a
+  // phone is most blocks, just after hydration; its metadata is made anew on each render. The
+  // lines are the same unless the code, its tokens, the theme or the marked lines change, so React
+  // keeps them as they are instead of rendering every token of the page again.
+  const marked = JSON.stringify(lineClassNames);
+  const body = useMemo(() => {
+    const classNames = JSON.parse(marked) as typeof lineClassNames;
+    return (
       <code
         className={clsx(styles.codeBlockLines, numbered && styles.codeBlockLinesWithNumbering)}
         style={numbered ? {counterReset: `line-count ${lineNumbersStart - 1}`} : undefined}>
@@ -70,11 +70,22 @@ export default function CodeBlockContent({className}: {className?: string}): Rea
             line={line}
             getLineProps={getLineProps}
             getTokenProps={getTokenProps}
-            classNames={lineClassNames[index]}
+            classNames={classNames[index]}
             showLineNumbers={numbered}
           />
         ))}
       </code>
+    );
+  }, [lines, getLineProps, getTokenProps, marked, numbered, lineNumbersStart]);
+  return (
+    <pre
+      ref={codeBlockRef}
+      // A block that scrolls sideways is reachable by keyboard, as in the theme.
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+      className={clsx(className, `prism-code language-${language}`, styles.codeBlock, 'thin-scrollbar')}
+      style={theme.plain}>
+      {body}
     </pre>
   );
 }
