@@ -6,7 +6,9 @@
  * call, and searched the whole chunk table with a regular expression to find them. A guide page
  * on a phone added about 400 such elements for 25 distinct files, 200 ms and more of main-thread
  * time on a throttled CPU. This one finds a route's chunks in a table built once and asks for
- * each file once; when and what it prefetches, and `preload`, are core's.
+ * each file once, and it does so when the browser is idle, a few routes at a time: core's did
+ * the work of every link in view in the task that saw them, one long task just after hydration.
+ * What it prefetches, and `preload`, are core's.
  */
 import {matchRoutes} from 'react-router-config';
 import routes from '@generated/routes';
@@ -41,9 +43,8 @@ function chunksOf(routePath: string): string[] {
   return chunksByRoute.get(routePath) ?? [];
 }
 
-function prefetch(routePath: string): false | Promise<void[]> {
-  if (isSlowConnection() || preloadedRoutes.has(routePath) || prefetchedRoutes.has(routePath)) return false;
-  prefetchedRoutes.add(routePath);
+/** Asks the browser to prefetch each file of a route's page that no earlier route asked for. */
+function prefetchFiles(routePath: string): void {
   const files = matchRoutes(routes, routePath)
     .flatMap((match) => chunksOf(match.route.path as string))
     // The bundler may have merged a chunk into another one; it then has no file of its own.
@@ -51,7 +52,39 @@ function prefetch(routePath: string): false | Promise<void[]> {
     .filter((file): file is string => file !== undefined && !file.includes('undefined'));
   const newFiles = [...new Set(files)].filter((file) => !requestedFiles.has(file));
   newFiles.forEach((file) => requestedFiles.add(file));
-  return Promise.all(newFiles.map(prefetchFile));
+  newFiles.forEach(prefetchFile);
+}
+
+/** Routes whose links came into view, waiting for the browser to be idle. */
+const waiting: string[] = [];
+/** How long one idle callback may work, so that a reader's tap never waits behind it for long. */
+const sliceMs = 8;
+const whenIdle = (work: (deadline?: IdleDeadline) => void): void => {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(work);
+  else setTimeout(work, 1);
+};
+
+function prefetchWaiting(deadline?: IdleDeadline): void {
+  const start = performance.now();
+  do {
+    const routePath = waiting.shift()!;
+    // A link hovered or touched meanwhile has loaded its page's files already.
+    if (!preloadedRoutes.has(routePath)) prefetchFiles(routePath);
+  } while (waiting.length > 0 && deadline !== undefined && deadline.timeRemaining() > 0 && performance.now() - start < sliceMs);
+  if (waiting.length > 0) whenIdle(prefetchWaiting);
+}
+
+/**
+ * Links that come into view together (all those of a page just hydrated) call this in one task:
+ * their routes wait, and are prefetched a few at a time when the browser is idle, so that the
+ * work is never one long task.
+ */
+function prefetch(routePath: string): boolean {
+  if (isSlowConnection() || preloadedRoutes.has(routePath) || prefetchedRoutes.has(routePath)) return false;
+  prefetchedRoutes.add(routePath);
+  waiting.push(routePath);
+  if (waiting.length === 1) whenIdle(prefetchWaiting);
+  return true;
 }
 
 function preload(routePath: string): false | Promise<void[]> {
