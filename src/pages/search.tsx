@@ -62,10 +62,16 @@ export default function SearchPage(): ReactNode {
     history.replace(`/search?${next}`);
   };
 
+  // The results shown stay when more cannot load; the status says so, and the button tries again.
   const showMore = async () => {
     if (!found) return;
-    const more = await found.results.hits(found.hits.length, found.hits.length + pageSize);
-    setFound({...found, hits: [...found.hits, ...more]});
+    try {
+      const more = await found.results.hits(found.hits.length, found.hits.length + pageSize);
+      setFound({...found, hits: [...found.hits, ...more]});
+      setFailed(false);
+    } catch {
+      setFailed(true);
+    }
   };
 
   const current = found && found.query === query && found.kind === kind ? found : undefined;

@@ -272,6 +272,24 @@ test('results found by a query of several words still open after the browser col
   await expect(page.locator('main ul li a')).toHaveCount(Math.min(40, total));
 });
 
+test('more results that cannot load leave those shown, say so, and load when asked again', async ({page}) => {
+  await open(page, '/search?q=payment');
+  const status = page.getByRole('status').last();
+  await expect(status).toHaveText(/^\d+ pages\.$/);
+  const counted = (await status.textContent())!;
+  const hits = page.locator('main ul li a');
+  await expect(hits).toHaveCount(20);
+  await page.route('**/pagefind/fragment/**', (route) => route.abort());
+  const more = page.getByRole('button', {name: 'Show more results'});
+  await more.click();
+  await expect(status).toHaveText('Search could not load. Check your connection and try again.');
+  await expect(hits).toHaveCount(20);
+  await page.unroute('**/pagefind/fragment/**');
+  await more.click();
+  await expect(hits).toHaveCount(40);
+  await expect(status).toHaveText(counted);
+});
+
 test('Enter without a chosen result opens the results page for the query', async ({page}) => {
   await open(page, '/guides/');
   await typeQuery(page, 'webhook signature');
