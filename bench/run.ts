@@ -7,6 +7,7 @@
  * worth (the A/B: the site built without it, Lighthouse on phones in turns with the site as it is)
  * — and the local sandbox server under load (bench/lib/sandbox.ts), and what opening Try it downloads
  * and how long it takes to its first answer on a slowed CPU (bench/lib/try-it.ts)
+ * — and stock Docusaurus building the same guides and concepts, on phones in turns with the site (bench/lib/stock-docusaurus.ts)
  * — and, with --ab-commit, Lighthouse on phones in turns with an earlier commit built aside (bench/lib/ab-commit.ts)
  * — and writes bench/results.json and bench/RESULTS.md.
  *
@@ -33,6 +34,7 @@ import {parseLevers, type Lever} from './lib/levers';
 import {measureSandbox} from './lib/sandbox';
 import {runScaling, type ScalingRun} from './lib/scaling';
 import {measureSearchIndex} from './lib/search-index';
+import {measureStock} from './lib/stock-docusaurus';
 import {measureTryIt, tryItPath, type TryItBench} from './lib/try-it';
 
 const projectDir = fileURLToPath(new URL('..', import.meta.url));
@@ -148,6 +150,10 @@ async function main(): Promise<void> {
     ab.push(run);
   }
 
+  log('stock Docusaurus on the same guides and concepts');
+  const stock = await measureStock(buildDir, join(logDir, 'stock-docusaurus.log'), log);
+  if (!stock.ok) log(`failed: ${stock.error}`);
+
   let abCommit: CommitAb | undefined;
   if (values['ab-commit']) {
     abCommit = await runCommitAb(projectDir, values['ab-commit'], buildDir, pages, join(logDir, 'ab-commit.log'), log);
@@ -168,6 +174,7 @@ async function main(): Promise<void> {
     lighthouse,
     ...(emulation ? {emulation} : {}),
     ab,
+    stock,
     ...(abCommit ? {abCommit} : {}),
     scaling,
     sandbox,

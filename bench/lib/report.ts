@@ -9,6 +9,7 @@ import type {PageWeight} from './page-weight';
 import type {PipelineRun} from './pipeline';
 import {levers} from './levers';
 import type {SandboxBench} from './sandbox';
+import type {StockBench} from './stock-docusaurus';
 import type {TryItBench} from './try-it';
 import type {ScalingRun} from './scaling';
 import {benchQueries, type SearchIndex, type Transfer} from './search-index';
@@ -35,6 +36,8 @@ export type Results = {
   /** When `--as-benchmark-index` asked for the figures of a slower host. */
   emulation?: HostEmulation;
   ab: AbRun[];
+  /** Absent from the results of runs before it was measured. */
+  stock?: StockBench;
   /** The A/B against an earlier commit, when `--ab-commit` named one. */
   abCommit?: CommitAb;
   scaling: ScalingRun[];
@@ -205,6 +208,7 @@ export function hostSpeed(results: Results): string {
     ...results.lighthouse,
     ...results.ab.flatMap((run) => (run.ok ? [...run.with, ...run.without] : [])),
     ...(results.abCommit?.ok ? [...results.abCommit.now, ...results.abCommit.then] : []),
+    ...(results.stock?.ok ? [...results.stock.site, ...results.stock.stock] : []),
   ].flatMap((result) => result.runs);
   const indexes = runs.map((run) => run.benchmarkIndex).filter((value): value is number => typeof value === 'number');
   if (indexes.length === 0) return 'Lighthouse benchmarkIndex of the host: not recorded.';
@@ -326,6 +330,42 @@ function abSection(results: Results): string {
         'runs without',
       ],
       detail,
+    ),
+  ].join('\n');
+}
+
+/** The site against stock Docusaurus on the same text: median TBT and performance on phones, measured in turns, and the JavaScript before interaction. */
+export function stockSection(run: StockBench | undefined): string {
+  const heading = '## The framework alone: stock Docusaurus on the same text';
+  if (!run) return `${heading}\n\nNot measured.`;
+  if (!run.ok) return `${heading}\n\nFailed: ${run.error.split('\n')[0]}`;
+  const rows = run.site.map((site, index) => {
+    const stock = run.stock[index];
+    const siteWeight = run.siteWeight[index];
+    const stockWeight = run.stockWeight[index];
+    if (!stock || !siteWeight || !stockWeight) throw new Error(`bench: the stock site has no figures for ${site.path}`);
+    return [`\`${site.path}\``, kb(siteWeight.jsGzipBytes), kb(stockWeight.jsGzipBytes), ...pairCells(site, stock)];
+  });
+  return [
+    heading,
+    '',
+    `Docusaurus ${run.docusaurus} with its docs plugin and classic theme as they come, nothing of this site's, building the Markdown twins of the site's guides and concepts (\`bench/lib/stock-docusaurus.ts\`): the same words, tables and code, with a diagram left as its code block. Both sites are served as \`npm run serve\` serves this one and measured with Lighthouse on phones in turns, ${abRuns} times each per page.`,
+    "What the stock site costs a phone is the framework's floor for this text: no change to the site's own components goes below it, only another renderer.",
+    '',
+    table(
+      [
+        'page',
+        'JavaScript before interaction (gzip): site',
+        'stock',
+        'TBT: site',
+        'TBT: stock',
+        'TBT the site saves',
+        'performance: site',
+        'performance: stock',
+        'runs of the site: performance · TBT · load · benchmarkIndex',
+        'runs of the stock site',
+      ],
+      rows,
     ),
   ].join('\n');
 }
@@ -557,6 +597,8 @@ export function renderMarkdown(results: Results): string {
     lighthouseSection(results),
     '',
     abSection(results),
+    '',
+    stockSection(results.stock),
     '',
     commitAbSection(results.abCommit),
     '',
