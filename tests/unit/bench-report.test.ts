@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import {parseBenchmarkIndex, parseScalingSizes} from '../../bench/run';
 import {emulationScale, slowdownOf} from '../../bench/lib/lighthouse';
 import {median, medianFigures, type FormFactor, type LighthouseResult, type LighthouseRun} from '../../bench/lib/lighthouse';
-import {commitAbSection, hostSpeed, renderMarkdown, type Results} from '../../bench/lib/report';
+import {commitAbSection, hostSpeed, renderMarkdown, stockSection, type Results} from '../../bench/lib/report';
 
 const KB = 1024;
 const GB = 1024 * 1024 * 1024;
@@ -305,4 +305,40 @@ test('the A/B against an earlier commit shows the TBT the changes since then sav
     renderMarkdown({...results, abCommit: {commit: 'a'.repeat(40), subject: 'x', ok: true, now, then}}),
     /## A\/B against an earlier commit/,
   );
+});
+
+test('stock Docusaurus on the same text shows both sites on each page, what the site saves, and how the host ran', () => {
+  const page = '/guides/payments/authorize-and-capture-payments';
+  const site = [
+    lighthouseOf(page, 'mobile', [
+      {performance: 77, tbtMs: 1100, cls: 0, loadAverage: 0.4, benchmarkIndex: 1500},
+      {performance: 79, tbtMs: 900, cls: 0, loadAverage: 0.5, benchmarkIndex: 1600},
+      {performance: 78, tbtMs: 1000, cls: 0, loadAverage: 0.4, benchmarkIndex: 1700},
+    ]),
+  ];
+  const stock = [
+    lighthouseOf(page, 'mobile', [
+      {performance: 70, tbtMs: 1500, cls: 0, loadAverage: 0.4, benchmarkIndex: 1200},
+      {performance: 69, tbtMs: 1700, cls: 0, loadAverage: 0.5, benchmarkIndex: 1300},
+      {performance: 71, tbtMs: 1400, cls: 0, loadAverage: 0.4, benchmarkIndex: 1400},
+    ]),
+  ];
+  const weight = (jsGzipBytes: number) => [{path: page, jsGzipBytes, jsFiles: 12, cssGzipBytes: 20 * KB, cssFiles: 1}];
+  const run = {ok: true as const, docusaurus: '3.10.2', site, stock, siteWeight: weight(188 * KB), stockWeight: weight(150 * KB)};
+  const section = stockSection(run);
+  assert.match(section, /^Docusaurus 3\.10\.2 with its docs plugin and classic theme/m);
+  const row = section.split('\n').find((line) => line.startsWith(`| \`${page}\` |`)) ?? '';
+  // Medians: the site 1,000 ms and 78, the stock site 1,500 ms and 70; the site saves 500 ms.
+  assert.match(
+    row,
+    /^\| `[^`]+` \| 188\.0 KB \| 150\.0 KB \| 1000 ms \| 1500 ms \| 500 ms \| 78 \| 70 \| 77 · 1100 ms · load 0\.40 · BI 1500<br>/,
+  );
+  // The host's speed counts the runs of both sites.
+  assert.match(hostSpeed({...results, stock: run}), /median 1450 \(1200 to 1700 over 6 runs/);
+  assert.match(
+    stockSection({ok: false, error: 'docusaurus build of the stock site failed (x.log)\nmore'}),
+    /Failed: docusaurus build of the stock site failed \(x\.log\)$/,
+  );
+  assert.match(stockSection(undefined), /Not measured\.$/);
+  assert.match(renderMarkdown({...results, stock: run}), /## The framework alone: stock Docusaurus on the same text/);
 });
