@@ -1,10 +1,15 @@
 /**
  * Files of the bench: sizes of build output (gzip sizes at level 9, as a CDN compressing at its
- * best would send, file counts and totals), and edits of the project copies it builds variants in.
+ * best would send, file counts and totals), installed packages' versions, and edits of the project copies it builds variants in.
  */
 import {readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {gzipSync} from 'node:zlib';
+
+/** The version of an installed package, as its package.json gives it. */
+export function packageVersion(name: string): string {
+  return (JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as {version: string}).version;
+}
 
 export function gzipBytes(file: string): number {
   return gzipSync(readFileSync(file), {level: 9}).length;

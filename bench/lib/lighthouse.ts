@@ -7,9 +7,9 @@
  * host's speed (its benchmarkIndex: hosts of the same kind differ, and a slower one scores lower).
  */
 import {execFile} from 'node:child_process';
-import {readFileSync} from 'node:fs';
 import {loadavg} from 'node:os';
 import {chromiumFlags, chromiumPath} from '../../scripts/lib/chromium';
+import {packageVersion} from './files';
 
 export type FormFactor = 'mobile' | 'desktop';
 
@@ -60,9 +60,7 @@ export const categories = ['performance', 'accessibility', 'best-practices', 'se
 
 const cli = require.resolve('lighthouse/cli/index.js');
 
-export function lighthouseVersion(): string {
-  return (JSON.parse(readFileSync(require.resolve('lighthouse/package.json'), 'utf8')) as {version: string}).version;
-}
+export const lighthouseVersion = (): string => packageVersion('lighthouse');
 
 function run(args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {

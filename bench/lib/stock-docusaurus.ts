@@ -9,10 +9,12 @@
  * The stock site differs in what Docusaurus does by default: a diagram stays a code block, and its
  * sidebar is generated from the folders.
  */
-import {cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import {cpSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {linkModules, runIn, serveBuild} from '../../scripts/lib/site-copy';
+import {writeHeaders} from '../../scripts/write-headers';
+import {packageVersion} from './files';
 import {lighthousePaired, type LighthouseResult} from './lighthouse';
 import {measurePageWeights, type PageWeight} from './page-weight';
 
@@ -65,13 +67,11 @@ function writeStockSite(siteBuild: string, dir: string): void {
 export async function measureStock(siteBuild: string, logFile: string, log: (message: string) => void): Promise<StockBench> {
   const dir = mkdtempSync(join(tmpdir(), 'plaza-stock-'));
   try {
-    mkdirSync(join(dir, 'docs'));
     writeStockSite(siteBuild, dir);
     const build = runIn(dir, 'npx', ['docusaurus', 'build']);
     writeFileSync(logFile, build.output);
     if (build.status !== 0) throw new Error(`docusaurus build of the stock site failed (${logFile})`);
-    const headers = runIn(process.cwd(), 'npx', ['tsx', 'scripts/write-headers.ts', '--dir', join(dir, 'build')]);
-    if (headers.status !== 0) throw new Error(`the stock site's headers: ${headers.output.trim().split('\n')[0]}`);
+    writeHeaders(join(dir, 'build'));
     const site = await serveBuild(siteBuild);
     try {
       const stock = await serveBuild(join(dir, 'build'));
@@ -80,10 +80,7 @@ export async function measureStock(siteBuild: string, logFile: string, log: (mes
         const siteWeight = await measurePageWeights(site.origin, siteBuild, stockPages);
         const stockWeight = await measurePageWeights(stock.origin, join(dir, 'build'), stockPages);
         const [siteRuns, stockRuns] = await lighthousePaired([site.origin, stock.origin], stockPages, log);
-        const {version} = JSON.parse(readFileSync(join('node_modules', '@docusaurus', 'core', 'package.json'), 'utf8')) as {
-          version: string;
-        };
-        return {ok: true, docusaurus: version, site: siteRuns, stock: stockRuns, siteWeight, stockWeight};
+        return {ok: true, docusaurus: packageVersion('@docusaurus/core'), site: siteRuns, stock: stockRuns, siteWeight, stockWeight};
       } finally {
         stock.stop();
       }
