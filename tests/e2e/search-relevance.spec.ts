@@ -755,6 +755,74 @@ const expectations: [query: string, page: string][] = [
   ['advance sandbox clok', '/api/financial/advance-sandbox-clock'],
   ['create shareholdder', '/api/accounts/create-shareholder'],
   ['micro-deposit verfication', '/guides/payment-methods/collect-bank-accounts'],
+  // 65 more, written on 2026-11-29 the same way (80 were written: 13 repeated queries of this set and 2 were close
+  // to held-out ones, and were dropped before any was read). When written: 54 of 65 first, 59 in the top 3. Read with
+  // this set's misses to find the error catalog's causes outranking the page of a task (codeTableTextWeight).
+  ['capture less than the authorized amount', '/guides/payments/authorize-and-capture-payments'],
+  ['turn off automatic payouts and pay out manually', '/guides/payouts/process-ach-payouts'],
+  ['take a marketplace payment and keep a platform fee', '/guides/marketplaces/transfer-funds-to-sellers'],
+  ['match a webhook event to the API request that caused it', '/api/request-correlation'],
+  ["save a customer's card for next time", '/guides/payment-methods/collect-cards'],
+  ['let the buyer log in to their bank to verify the account', '/guides/payment-methods/collect-verified-bank-accounts'],
+  ['sign up a new seller on my marketplace', '/guides/marketplaces/onboard-sellers'],
+  ['show an Apple Pay button on my checkout page', '/guides/payment-methods/collect-apple-pay'],
+  ['refund everything left on a payment', '/guides/refunds/refund-payments'],
+  ['reconcile a Plaza deposit on my bank statement', '/guides/transactions/view-settlements'],
+  ['rotate a secret API key without downtime', '/api/authentication'],
+  ['filter transactions by date and page through the ledger', '/guides/transactions/search-and-view-transactions'],
+  ['try a test payment from the terminal with curl', '/guides/quickstart'],
+  ['charge a buyer with Google Pay', '/guides/payments/process-google-pay-payments'],
+  ['get ready to go live with real payments', '/guides/production-checklist'],
+  ['retry a timed out payment request without charging twice', '/api/idempotency'],
+  ['stop a refund before it is submitted', '/guides/refunds/cancel-refunds'],
+  ['take back a payout I just created', '/guides/payouts/cancel-payouts'],
+  ['why did my webhook endpoint get disabled', '/concepts/webhooks'],
+  ['how many days do I have to capture an authorization', '/guides/payments/authorize-and-capture-payments'],
+  ['difference between shareholders and ultimate beneficial owners', '/concepts/onboarding'],
+  ['how many requests per second can one API key make', '/api/rate-limits'],
+  ['do I get the dispute fee back if I win', '/concepts/dispute-cases'],
+  ["what happens when a customer's bank returns an ACH debit", '/guides/payments/process-ach-payments'],
+  ['should I cancel or refund an order that has not shipped', '/guides/payments/cancel-payments'],
+  ['can I send the API key as a Bearer token', '/api/authentication'],
+  ['which IP addresses do webhook deliveries come from', '/api/ip-addresses'],
+  ['does deleting a customer remove their saved cards', '/api/accounts/delete-customer'],
+  ['how to handle chargebacks', '/concepts/dispute-cases'],
+  ['KYC / KYB review of a business', '/concepts/onboarding'],
+  ['withdraw my balance to my bank account', '/guides/payouts/process-ach-payouts'],
+  ['ACH direct debit', '/guides/payments/process-ach-payments'],
+  ['sub-merchants vs platform account', '/concepts/accounts'],
+  ['merchant category codes MCC list', '/api/accounts/get-all-business-industries'],
+  ['staging environment for testing payments', '/api/testing'],
+  ['Android Pay button', '/guides/payment-methods/collect-google-pay'],
+  ["list a payment's refunds", '/api/financial/get-all-refunds-for-payment'],
+  ['get a single payout by its id', '/api/financial/get-payout-by-id'],
+  ['list failed deliveries for a webhook', '/api/accounts/get-all-webhook-events'],
+  ['detach bank account from customer', '/api/financial/detach-bank-account-from-customer'],
+  ["update a payout's metadata", '/api/financial/update-payout'],
+  ['list sellers of a platform account', '/api/accounts/get-seller-accounts'],
+  ['remove a member from the account', '/api/accounts/delete-account-member'],
+  ['requeue a webhook delivery', '/api/accounts/requeue-a-webhook-event-by-id'],
+  ['X-RateLimit-Reset', '/api/rate-limits'],
+  ['Idempotent-Replayed: true', '/api/idempotency'],
+  ['payouts.instant setting', '/guides/payouts/process-card-payouts'],
+  ['statement_descriptor 22 characters', '/guides/payments/process-card-payments'],
+  ['422 email_invalid', '/api/errors'],
+  ['@plaza/react CardElement', '/sdks/web/react'],
+  ['loadPlaza locale option', '/sdks/web/javascript'],
+  ['install Plaza on WooCommerce', '/plugins/woocommerce-payments'],
+  ['Magento credit memo refund online', '/plugins/magento-payments'],
+  ['BigCommerce payments app', '/plugins/bigcommerce-payments'],
+  ['Shopify store financing from Plaza', '/plugins/shopify-credit'],
+  ['webhook event types with example payloads', '/api/webhook-events'],
+  ['amounts in minor units and currency codes', '/api/'],
+  ['how the API objects relate to each other', '/concepts/'],
+  ['shopify paymnets app', '/plugins/shopify-payments'],
+  ['google pay tokenizaton specification', '/guides/payment-methods/collect-google-pay'],
+  ['react sdk server side rendring', '/sdks/web/react'],
+  ['Content Securty Policy for plaza.js', '/sdks/web/javascript'],
+  ['duplicat webhook events', '/concepts/webhooks'],
+  ['delete a webhok', '/api/accounts/delete-webhook'],
+  ['refund a paymnet partially', '/guides/refunds/refund-payments'],
 ];
 
 const form = (page: Page) => page.getByRole('search').getByRole('searchbox');
@@ -807,7 +875,8 @@ async function checkSet(
 // The tuning set measured 444 of 497 first and 478 in the top 3 once its last 160 queries, written apart and
 // read for their misses, joined it; with 60 more, and the pages' keywords indexed, 485 of 557 and 534; with 80
 // more, the sections' index pages indexed and common words costing less to lack, 546 of 637 and 612; with 64
-// more and the keywords their misses showed missing, 606 of 701 and 676. Its floor is a little under that.
+// more and the keywords their misses showed missing, 606 of 701 and 676; with 65 more and the error catalog's
+// causes weighing less, 664 of 766 and 735. Its floor is a little under that.
 test('the tuning set: the expected page first for at least 85% of queries, in the top 3 for 95%', async ({page}) => {
   test.setTimeout(600_000);
   await checkSet(page, 'tuning set', expectations, {first: 0.85, top3: 0.95}, true);

@@ -293,6 +293,26 @@ test('words of cells, items and badges that touch in the minified HTML are index
   }
 });
 
+test('a table of codes: its codes are the page’s fields, and the rest of each row weighs less than prose', () => {
+  const html = page('Errors').replace(
+    '<p>Text</p>',
+    '<p>Decide from the type.</p><table><thead><tr><th>Code<th>Type<th>Cause<tbody><tr><td><code>card_declined</code><td><code>processing_error</code><td>The issuer declined.<tr><td><code>amount_too_small</code><td><code>invalid_request_error</code><td>Below the minimum.</table><table><thead><tr><th>Field<th>Meaning<tbody><tr><td><code>param</code><td>The field at fault.</table>',
+  );
+  const indexed = pageToIndex(html, '/api/errors')!;
+  assert.match(indexed, /data-pagefind-meta="fields:card_declined amount_too_small"/);
+  // Every cell after a code weighs less than body text (1); the code's own cell and the page's prose keep their weight.
+  const weights = [...indexed.matchAll(/<td data-pagefind-weight=([\d.]+)>/g)].map(([, weight]) => Number(weight));
+  assert.equal(weights.length, 4);
+  assert.ok(
+    weights.every((weight) => weight > 0 && weight < 1),
+    weights.join(' '),
+  );
+  assert.match(indexed, /<td><code>card_declined<\/code> <td data-pagefind-weight=[\d.]+><code>processing_error<\/code>/);
+  assert.match(indexed, /<p>Decide from the type\.<\/p>/);
+  // A table whose first column is not headed Code is left as it is.
+  assert.match(indexed, /<td><code>param<\/code> <td>The field at fault\./);
+});
+
 test('the words the typo correction knows: the indexed text and metadata, not code, ignored parts or heading links', () => {
   const html = `<div class="theme-doc-markdown markdown"><header><h1>Refunds</h1></header><p>Visible prose<code>codeword</code></p><pre>preword</pre><div data-pagefind-ignore="all">ignoredword</div><a class=hash-link>linkword</a></div>`;
   const indexed = pageToIndex(html, '/guides/refunds/refund-payments')!;
