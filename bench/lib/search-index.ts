@@ -79,8 +79,10 @@ export async function measureSearchIndex(buildDir: string): Promise<SearchIndex>
     await page.goto(`${served.origin}/`, {timeout: timeoutMs});
     await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached', timeout: timeoutMs});
     if (paths.length > 0) throw new Error(`the home page fetched ${paths.join(', ')} before the search box was used`);
+    // Focusing the box fetches Pagefind's script: that is part of the first use too.
     await page.getByRole('combobox', {name: 'Search'}).focus();
-    const first = await searchFor(page, benchQueries[0], () => paths);
+    await searchFor(page, benchQueries[0], () => paths);
+    const first = [...paths];
     const second = await searchFor(page, benchQueries[1], () => paths);
     const misspelled = await searchFor(page, benchQueries[2], () => paths);
     return {
