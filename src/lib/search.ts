@@ -72,8 +72,9 @@ export function searchQuery(query: string): string {
   let words = query.trim().split(/\s+/);
   const start = words.findIndex((word) => !stopWords.has(word.toLowerCase()));
   const verb = verbs.find((candidate) => candidate.words.every((word, index) => words[start + index]?.toLowerCase() === word));
-  // A verb alone is a word to find, not an operation.
-  if (verb && words.length > start + verb.words.length) {
+  const after = words[start + (verb?.words.length ?? 0)]?.toLowerCase();
+  // A verb alone is a word to find, not an operation, and so is a noun ("a list of events").
+  if (verb && after !== undefined && after !== 'of') {
     words = [...words.slice(0, start), ...verb.title.split(' '), ...words.slice(start + verb.words.length)];
   }
   const kept = words.filter((word) => !stopWords.has(word.toLowerCase()));

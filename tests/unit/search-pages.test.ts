@@ -54,6 +54,8 @@ test('a leading verb of another API is searched in the words of the reference’
     ['get started with the API', 'get started API'],
     ['list', 'list'],
     ['payouts list', 'payouts list'],
+    // "list of" names a list rather than asking for one.
+    ['list of webhook event types', 'list webhook event types'],
   ] as [string, string][]) {
     assert.equal(searchQuery(typed), searched, typed);
   }
