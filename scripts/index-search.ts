@@ -37,8 +37,8 @@ function fail(errors: string[]): never {
 
 /**
  * The order pages are given to Pagefind in, which it keeps among pages of equal score: the page that
- * explains a topic, then the guide, then the rest ("KYC" matches only the readers' words of several
- * titles, and finds the concept Onboarding first).
+ * explains a topic, then the guide, then the rest (a query that matches only the readers' words of
+ * several titles, such as "underwriting", finds the concept Onboarding before the guide Onboard sellers).
  */
 function addOrder(file: string): number {
   return file.startsWith('concepts/') ? 0 : file.startsWith('guides/') ? 1 : 2;

@@ -7,8 +7,9 @@
  * Applied when the site is indexed (scripts/lib/search-pages.ts): a page whose title holds the words
  * of `title` (plurals and case aside) gets `readers` as its `aliases` metadata, which Pagefind
  * matches and ranks (searchRanking): "void an authorization" finds Cancel payments, "KYC" the
- * onboarding pages. Entries may overlap: "Collect cards" takes those of "collect" and of "collect
- * card", "Process ACH payouts" those of "ach payout" and of "payout".
+ * concept Onboarding (the review it explains; the guide Onboard sellers is the task). Entries may
+ * overlap: "Collect cards" takes those of "collect" and of "collect card", "Process ACH payouts"
+ * those of "ach payout" and of "payout".
  */
 export const titleSynonyms: {title: string; readers: string[]}[] = [
   {title: 'cancel', readers: ['void', 'reverse', 'stop', 'undo']},
@@ -19,7 +20,7 @@ export const titleSynonyms: {title: string; readers: string[]}[] = [
   {title: 'refund', readers: ['reimburse', 'reimbursement']},
   {title: 'payout', readers: ['withdrawal', 'withdraw', 'disbursement', 'disburse', 'cashout']},
   {title: 'dispute', readers: ['chargeback']},
-  {title: 'onboard', readers: ['kyc', 'kyb', 'underwriting', 'signup']},
+  {title: 'onboard', readers: ['underwriting', 'signup']},
   {title: 'onboarding', readers: ['kyc', 'kyb', 'underwriting', 'signup']},
   {title: 'seller', readers: ['merchant', 'submerchant', 'vendor']},
   {title: 'customer', readers: ['buyer', 'payer', 'shopper']},

@@ -823,6 +823,72 @@ const expectations: [query: string, page: string][] = [
   ['duplicat webhook events', '/concepts/webhooks'],
   ['delete a webhok', '/api/accounts/delete-webhook'],
   ['refund a paymnet partially', '/guides/refunds/refund-payments'],
+  // 62 more, written on 2026-11-29 the same way (80 were written: 16 repeated queries of this set and 2 were
+  // close to held-out ones, and were dropped before any was read). When written: 46 of 62 first, 55 in the top 3.
+  // Read with this set's misses: "list of webhook event types" names a list, not the Get all operation, and
+  // "KYC" names the review that the concept Onboarding explains.
+  ['partially refund a charge after the customer sends one item back', '/guides/refunds/refund-payments'],
+  ['hold funds on a card at checkout and charge when the order ships', '/guides/payments/authorize-and-capture-payments'],
+  ['release a card hold when the order is cancelled before shipping', '/guides/payments/cancel-payments'],
+  ['split a marketplace sale between my platform and the vendor', '/guides/marketplaces/transfer-funds-to-sellers'],
+  ["send earnings to a courier's debit card within minutes", '/guides/payouts/process-card-payouts'],
+  ['stop a refund before it goes out to the card network', '/guides/refunds/cancel-refunds'],
+  ["cancel a payout that hasn't been sent to the bank yet", '/guides/payouts/cancel-payouts'],
+  ["save a shopper's card so I can charge it again next time", '/guides/payment-methods/collect-cards'],
+  ['verify a bank account using two small test deposits', '/guides/payment-methods/collect-bank-accounts'],
+  ["link a customer's bank account instantly by logging in to their bank", '/guides/payment-methods/collect-verified-bank-accounts'],
+  ["pull money from a customer's checking account", '/guides/payments/process-ach-payments'],
+  ['show an Apple Pay button on my website checkout', '/guides/payment-methods/collect-apple-pay'],
+  ['charge a Google Pay wallet from my backend after the buyer taps pay', '/guides/payments/process-google-pay-payments'],
+  ['register vendors on my marketplace and collect their tax ID and owners', '/guides/marketplaces/onboard-sellers'],
+  ['match a deposit in my bank statement to the sales it paid out', '/guides/transactions/view-settlements'],
+  ["export last month's ledger entries to a spreadsheet", '/guides/transactions/search-and-view-transactions'],
+  ['make my first test charge with curl', '/guides/quickstart'],
+  ['retry a POST after a network timeout without charging the buyer twice', '/api/idempotency'],
+  ['what to verify before launching payments in production', '/guides/production-checklist'],
+  ['receive payment status notifications on my server', '/concepts/webhooks'],
+  ['fetch every page of a list response using the cursor', '/api/pagination'],
+  ['show the shopper a message when their card is declined', '/guides/payments/process-card-payments'],
+  ["take back the seller's cut when a marketplace order is refunded", '/guides/marketplaces/transfer-funds-to-sellers'],
+  ["charge a returning customer's saved card", '/guides/payments/process-card-payments'],
+  ['available vs pending balance', '/concepts/transactions'],
+  ['platform, seller and merchant account types', '/concepts/accounts'],
+  ['secret key reveal window', '/concepts/api-keys'],
+  ['fraud screening with address and CVC checks', '/concepts/fraud-details-and-prevention'],
+  ['list of all webhook event types with sample payloads', '/api/webhook-events'],
+  ['object model overview: how customers, payments, refunds and payouts relate', '/concepts/'],
+  ['amounts in minor units and zero-decimal currencies', '/api/'],
+  ['void an uncaptured payment', '/guides/payments/cancel-payments'],
+  ['KYC: what does the business verification review check', '/concepts/onboarding'],
+  ['sub-merchant accounts', '/concepts/accounts'],
+  ["push funds to a payee's debit card", '/guides/payouts/process-card-payouts'],
+  ['API release notes', '/api/changelog'],
+  ['bounced ACH debit return code', '/guides/payments/process-ach-payments'],
+  ['whitelist Plaza IP ranges for webhook traffic', '/api/ip-addresses'],
+  ['list refunds of a single payment', '/api/financial/get-all-refunds-for-payment'],
+  ['retrieve a payout by its ID', '/api/financial/get-payout-by-id'],
+  ['create a customer object', '/api/accounts/create-customer'],
+  ['list all dispute cases filtered by status', '/api/financial/get-all-dispute-cases'],
+  ["update a payment's metadata", '/api/financial/update-payment'],
+  ['list the transactions included in a settlement', '/api/financial/get-all-transactions-for-a-settlement'],
+  ['list registered Apple Pay domains', '/api/financial/get-all-apple-pay-domains'],
+  ['get the available balance of a holding account', '/api/accounts/get-holding-account-balance-by-id'],
+  ['sandbox_simulation_invalid', '/api/errors'],
+  ['account_invitation_closed', '/api/errors'],
+  ['@plaza/react CardElement props', '/sdks/web/react'],
+  ['loadPlaza with a publishable key', '/sdks/web/javascript'],
+  ['composer require Magento 2 payment module', '/plugins/magento-payments'],
+  ['install the Plaza app on BigCommerce', '/plugins/bigcommerce-payments'],
+  ['should I use a commerce plugin or integrate the API directly', '/plugins/'],
+  ['onbaord sellers', '/guides/marketplaces/onboard-sellers'],
+  ['sandbxo test card numbers', '/api/testing'],
+  ['woocomerce plugin', '/plugins/woocommerce-payments'],
+  ['daily setlements', '/guides/transactions/view-settlements'],
+  ['what happens if I never capture an authorization within seven days', '/guides/payments/authorize-and-capture-payments'],
+  ['can I still cancel an ACH debit after the 17:00 UTC cutoff', '/guides/payments/cancel-payments'],
+  ["how many days until a refunded amount shows up on the buyer's card", '/guides/refunds/refund-payments'],
+  ['my webhook received the same event twice, how do I avoid processing it again', '/concepts/webhooks'],
+  ["why is money from yesterday's card sales still pending instead of available", '/concepts/transactions'],
 ];
 
 const form = (page: Page) => page.getByRole('search').getByRole('searchbox');
@@ -876,7 +942,8 @@ async function checkSet(
 // read for their misses, joined it; with 60 more, and the pages' keywords indexed, 485 of 557 and 534; with 80
 // more, the sections' index pages indexed and common words costing less to lack, 546 of 637 and 612; with 64
 // more and the keywords their misses showed missing, 606 of 701 and 676; with 65 more and the error catalog's
-// causes weighing less, 664 of 766 and 735. Its floor is a little under that.
+// causes weighing less, 664 of 766 and 735; with 62 more, "list of" read as a noun and "KYC" as the concept
+// Onboarding alone, 717 of 828 and 789. Its floor is a little under that.
 test('the tuning set: the expected page first for at least 85% of queries, in the top 3 for 95%', async ({page}) => {
   test.setTimeout(600_000);
   await checkSet(page, 'tuning set', expectations, {first: 0.85, top3: 0.95}, true);
