@@ -95,6 +95,30 @@ function apiShaped(query: string): boolean {
 /** How many hits the navbar's box shows (the results page has the rest), and preferProse orders. */
 export const dropdownHits = 8;
 
+/** A text's words for comparing a title with a query: lowercased, stop words out, a plural's "s" off. */
+function titleWords(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [])
+    .filter((word) => !stopWords.has(word))
+    .map((word) => word.replace(/(?<=\w{3})s$/, ''));
+}
+
+/**
+ * The best results with the first whose title the query says whole moved first, when it scores at
+ * least half of the first: "update a payment" opens Update payment, not Update Google Pay payment
+ * method, whose longer title Pagefind scores as high for the same two words. The title must also
+ * be at least half of the query: "rotate a secret API key without downtime" holds the title API keys,
+ * and asks more than it.
+ */
+export function preferWholeTitle<T extends {score: number; title: string}>(query: string, best: T[]): T[] {
+  const [first] = best;
+  const asked = new Set(titleWords(query));
+  const whole = best.findIndex((hit) => {
+    const words = titleWords(hit.title);
+    return hit.score >= (first?.score ?? 0) * 0.5 && words.length * 2 >= asked.size && words.every((word) => asked.has(word));
+  });
+  return whole > 0 ? [best[whole]!, ...best.filter((_, index) => index !== whole)] : best;
+}
+
 /**
  * The best results (Pagefind's order, best first) with a page in words first when the query is in
  * words: a guide, concept, topic, SDK or plugin page that scores at least 25% of the reference page

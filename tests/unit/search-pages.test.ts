@@ -14,6 +14,7 @@ import {
   lackingCost,
   missingWordCost,
   preferProse,
+  preferWholeTitle,
   relaxedRanking,
   searchQuery,
 } from '../../src/lib/search';
@@ -63,6 +64,24 @@ test('a leading verb of another API is searched in the words of the reference’
   for (const {readers, title} of operationVerbs) {
     for (const reader of readers) assert.equal(searchQuery(`${reader} widgets`), `${title} widgets`);
   }
+});
+
+test('a result whose title the query says whole comes first, if it scores half of the first and is half of the query', () => {
+  const hits = (...found: [string, number][]) => found.map(([title, score]) => ({title, score}));
+  const order = (query: string, best: ReturnType<typeof hits>) => preferWholeTitle(query, best).map(({title}) => title);
+  const updates = hits(['Update Google Pay payment method', 10], ['Update payment', 9]);
+  assert.deepEqual(order('update payment', updates), ['Update payment', 'Update Google Pay payment method']);
+  assert.deepEqual(order('update payment metadata', updates), ['Update payment', 'Update Google Pay payment method']);
+  // Scoring less than half of the first, or asked for a third of the query, it stays where it is.
+  assert.deepEqual(order('update payment', hits(['Update Google Pay payment method', 10], ['Update payment', 4])), [
+    'Update Google Pay payment method',
+    'Update payment',
+  ]);
+  const keys = hits(['Authentication', 10], ['API keys', 9]);
+  assert.deepEqual(order('rotate secret API key downtime', keys), ['Authentication', 'API keys']);
+  assert.deepEqual(order('restricted API keys', keys), ['API keys', 'Authentication']);
+  // A code is one word: api_key_invalid does not say the title API keys.
+  assert.deepEqual(order('401 api_key_invalid', keys), ['Authentication', 'API keys']);
 });
 
 test('a query in words puts a page in words scoring at least 25% of the reference page above it first', () => {

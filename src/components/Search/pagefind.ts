@@ -7,6 +7,7 @@ import {
   correctQuery,
   excerptParts,
   preferProse,
+  preferWholeTitle,
   dropdownHits,
   relaxedRanking,
   searchKinds,
@@ -188,7 +189,8 @@ const pagesOfKind = once(async (kind) => {
 /**
  * Searches for `query`, only among pages of `kind` when it is given. A query with a misspelled word
  * searches for the corrected one instead, unless that finds nothing; a failure to load the words
- * only skips the correction. Among the best results, a page in words may come first (preferProse).
+ * only skips the correction. Among the best results, a page whose title the query says whole
+ * (preferWholeTitle), then a page in words (preferProse), may come first.
  */
 export async function search(query: string, kind?: SearchKind): Promise<SearchResults> {
   const pagefind = await loadPagefind();
@@ -206,18 +208,20 @@ export async function search(query: string, kind?: SearchKind): Promise<SearchRe
   const kinds = Object.fromEntries(ofKind.map((option) => [option.kind, found.filter(({id}) => option.pages.has(id)).length]));
   const shown = ofKind.find((option) => option.kind === kind)?.pages;
   const results = shown ? found.filter(({id}) => shown.has(id)) : found;
-  // The best results are loaded at once (the box shows as many), to put a page in words first.
+  // The best results are loaded at once (the box shows as many), to order them by their titles and kinds.
   const best = await Promise.all(
     results.slice(0, dropdownHits).map(async (result) => {
       const data = await result.data();
+      const hit = toHit(result.id, data);
       return {
-        hit: toHit(result.id, data),
+        hit,
+        title: hit.title,
         score: result.score,
         operation: data.meta.method !== undefined || data.meta.reference !== undefined,
       };
     }),
   );
-  const ordered = preferProse(searched, best).map(({hit}) => hit);
+  const ordered = preferProse(searched, preferWholeTitle(searched, best)).map(({hit}) => hit);
   return {
     corrected: typed === query ? undefined : typed,
     partial: attempt.found.partial,
