@@ -92,7 +92,7 @@ function apiShaped(query: string): boolean {
   return apiVerbs.has(query.split(' ')[0]?.toLowerCase() ?? '') || /[_/]|\p{Ll}\p{Lu}/u.test(query);
 }
 
-/** How many hits the navbar's box shows (the results page has the rest), and preferProse orders. */
+/** How many hits the navbar's box shows (the results page has the rest), and preferWholeTitle and preferProse order. */
 export const dropdownHits = 8;
 
 /** A text's words for comparing a title with a query: lowercased, stop words out, a plural's "s" off. */
@@ -109,14 +109,16 @@ function titleWords(text: string): string[] {
  * be at least half of the query: "rotate a secret API key without downtime" holds the title API keys,
  * and asks more than it.
  */
-export function preferWholeTitle<T extends {score: number; title: string}>(query: string, best: T[]): T[] {
+export function preferWholeTitle<T extends {score: number; hit: {title: string}}>(query: string, best: T[]): T[] {
   const [first] = best;
   const asked = new Set(titleWords(query));
-  const whole = best.findIndex((hit) => {
-    const words = titleWords(hit.title);
-    return hit.score >= (first?.score ?? 0) * 0.5 && words.length * 2 >= asked.size && words.every((word) => asked.has(word));
-  });
-  return whole > 0 ? [best[whole]!, ...best.filter((_, index) => index !== whole)] : best;
+  return toFront(
+    best,
+    best.findIndex(({score, hit}) => {
+      const words = titleWords(hit.title);
+      return score >= (first?.score ?? 0) * 0.5 && words.length * 2 >= asked.size && words.every((word) => asked.has(word));
+    }),
+  );
 }
 
 /**
@@ -129,8 +131,15 @@ export function preferWholeTitle<T extends {score: number; title: string}>(query
 export function preferProse<T extends {score: number; operation: boolean}>(query: string, best: T[]): T[] {
   const [first] = best;
   if (!first?.operation || apiShaped(query)) return best;
-  const prose = best.findIndex((hit) => !hit.operation && hit.score >= first.score * 0.25);
-  return prose > 0 ? [best[prose]!, ...best.filter((_, index) => index !== prose)] : best;
+  return toFront(
+    best,
+    best.findIndex((hit) => !hit.operation && hit.score >= first.score * 0.25),
+  );
+}
+
+/** `best` with its entry at `index` moved first; as it is when `index` is 0 or -1 (none). */
+function toFront<T>(best: T[], index: number): T[] {
+  return index > 0 ? [best[index]!, ...best.filter((_, other) => other !== index)] : best;
 }
 
 /** A page a search found, with the score Pagefind gave it. */

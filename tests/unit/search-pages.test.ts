@@ -67,8 +67,8 @@ test('a leading verb of another API is searched in the words of the reference’
 });
 
 test('a result whose title the query says whole comes first, if it scores half of the first and is half of the query', () => {
-  const hits = (...found: [string, number][]) => found.map(([title, score]) => ({title, score}));
-  const order = (query: string, best: ReturnType<typeof hits>) => preferWholeTitle(query, best).map(({title}) => title);
+  const hits = (...found: [string, number][]) => found.map(([title, score]) => ({hit: {title}, score}));
+  const order = (query: string, best: ReturnType<typeof hits>) => preferWholeTitle(query, best).map(({hit}) => hit.title);
   const updates = hits(['Update Google Pay payment method', 10], ['Update payment', 9]);
   assert.deepEqual(order('update payment', updates), ['Update payment', 'Update Google Pay payment method']);
   assert.deepEqual(order('update payment metadata', updates), ['Update payment', 'Update Google Pay payment method']);

@@ -215,7 +215,6 @@ export async function search(query: string, kind?: SearchKind): Promise<SearchRe
       const hit = toHit(result.id, data);
       return {
         hit,
-        title: hit.title,
         score: result.score,
         operation: data.meta.method !== undefined || data.meta.reference !== undefined,
       };
