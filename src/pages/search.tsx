@@ -21,7 +21,7 @@ function kindParam(value: string | null): SearchKind | undefined {
   return searchKinds.find(({kind}) => kind === value)?.kind;
 }
 
-type Found = {query: string; kind?: SearchKind; results: SearchResults; hits: SearchHit[]};
+type Found = {query: string; kind?: SearchKind; results: SearchResults; hits: SearchHit[]; kinds: Partial<Record<SearchKind, number>>};
 
 export default function SearchPage(): ReactNode {
   const location = useLocation();
@@ -42,9 +42,9 @@ export default function SearchPage(): ReactNode {
     (async () => {
       try {
         const results = await search(query, kind);
-        const hits = await results.hits(0, pageSize);
+        const [hits, kinds] = await Promise.all([results.hits(0, pageSize), results.kinds()]);
         if (current) {
-          setFound({query, kind, results, hits});
+          setFound({query, kind, results, hits, kinds});
           setFailed(false);
         }
       } catch {
@@ -75,7 +75,7 @@ export default function SearchPage(): ReactNode {
   };
 
   const current = found && found.query === query && found.kind === kind ? found : undefined;
-  const allCount = current ? Object.values(current.results.kinds).reduce((sum, count) => sum + count, 0) : 0;
+  const allCount = current ? Object.values(current.kinds).reduce((sum, count) => sum + count, 0) : 0;
 
   return (
     // The title the page's Markdown twin (src/plugins/markdown-twins) is headed by.
@@ -102,7 +102,7 @@ export default function SearchPage(): ReactNode {
           <fieldset className={styles.kinds}>
             <legend className="sr-only">Show only</legend>
             {[undefined, ...searchKinds.map((entry) => entry.kind)].map((option) => {
-              const count = current ? (option ? (current.results.kinds[option] ?? 0) : allCount) : undefined;
+              const count = current ? (option ? (current.kinds[option] ?? 0) : allCount) : undefined;
               return (
                 <button
                   key={option ?? 'all'}

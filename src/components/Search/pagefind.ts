@@ -57,8 +57,11 @@ export type SearchResults = {
   /** Every page found, best first: `hits(from, to)` renders a slice of them. */
   total: number;
   hits: (from: number, to: number) => Promise<SearchHit[]>;
-  /** How many of the pages found are of each kind (before the kind filter). */
-  kinds: Partial<Record<SearchKind, number>>;
+  /**
+   * How many of the pages found are of each kind (before the kind filter): the results page's
+   * buttons. The box does not ask, and so does not fetch the kind filter.
+   */
+  kinds: () => Promise<Partial<Record<SearchKind, number>>>;
 };
 
 /** Pagefind's script, written after the site is bundled: fetched as is, never bundled by webpack. */
@@ -195,8 +198,8 @@ const pagesOfKind = once(async (kind) => {
 export async function search(query: string, kind?: SearchKind): Promise<SearchResults> {
   const pagefind = await loadPagefind();
   const corrected = await correctQuery(query, knownWords).catch(() => undefined);
-  const ofKind = await Promise.all(searchKinds.map(async (option) => ({kind: option.kind, pages: await pagesOfKind(option.kind)})));
-  const indexed = ofKind.reduce((sum, option) => sum + option.pages.size, 0);
+  // A search for null without filters finds every page, from Pagefind's metadata alone.
+  const indexed = (await pagefind.search(null)).results.length;
   const run = async (typed: string) => {
     const searched = searchQuery(typed);
     return {typed, searched, found: await find(pagefind, searched, indexed)};
@@ -205,8 +208,7 @@ export async function search(query: string, kind?: SearchKind): Promise<SearchRe
   if (!attempt || attempt.found.results.length === 0) attempt = await run(query);
   const {typed, searched} = attempt;
   const found = attempt.found.results;
-  const kinds = Object.fromEntries(ofKind.map((option) => [option.kind, found.filter(({id}) => option.pages.has(id)).length]));
-  const shown = ofKind.find((option) => option.kind === kind)?.pages;
+  const shown = kind && (await pagesOfKind(kind));
   const results = shown ? found.filter(({id}) => shown.has(id)) : found;
   // The best results are loaded at once (the box shows as many), to order them by their titles and kinds.
   const best = await Promise.all(
@@ -229,6 +231,14 @@ export async function search(query: string, kind?: SearchKind): Promise<SearchRe
       ...ordered.slice(from, to),
       ...(await Promise.all(results.slice(Math.max(from, dropdownHits), to).map(async (result) => toHit(result.id, await result.data())))),
     ],
-    kinds,
+    kinds: async () =>
+      Object.fromEntries(
+        await Promise.all(
+          searchKinds.map(async (option) => {
+            const pages = await pagesOfKind(option.kind);
+            return [option.kind, found.filter(({id}) => pages.has(id)).length];
+          }),
+        ),
+      ),
   };
 }
