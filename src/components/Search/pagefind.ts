@@ -190,6 +190,12 @@ const pagesOfKind = once(async (kind) => {
 });
 
 /**
+ * How many pages the index holds, counted once per visit: a search for null without filters finds
+ * every page, from Pagefind's metadata alone.
+ */
+const pagesIndexed = once(async () => (await (await loadPagefind()).search(null)).results.length);
+
+/**
  * Searches for `query`, only among pages of `kind` when it is given. A query with a misspelled word
  * searches for the corrected one instead, unless that finds nothing; a failure to load the words
  * only skips the correction. Among the best results, a page whose title the query says whole
@@ -198,8 +204,7 @@ const pagesOfKind = once(async (kind) => {
 export async function search(query: string, kind?: SearchKind): Promise<SearchResults> {
   const pagefind = await loadPagefind();
   const corrected = await correctQuery(query, knownWords).catch(() => undefined);
-  // A search for null without filters finds every page, from Pagefind's metadata alone.
-  const indexed = (await pagefind.search(null)).results.length;
+  const indexed = await pagesIndexed(pagefindScript);
   const run = async (typed: string) => {
     const searched = searchQuery(typed);
     return {typed, searched, found: await find(pagefind, searched, indexed)};
@@ -214,9 +219,8 @@ export async function search(query: string, kind?: SearchKind): Promise<SearchRe
   const best = await Promise.all(
     results.slice(0, dropdownHits).map(async (result) => {
       const data = await result.data();
-      const hit = toHit(result.id, data);
       return {
-        hit,
+        hit: toHit(result.id, data),
         score: result.score,
         operation: data.meta.method !== undefined || data.meta.reference !== undefined,
       };
