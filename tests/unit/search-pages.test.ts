@@ -188,13 +188,14 @@ test('only doc articles with a kind are indexed, with the kind as filter and met
   assert.match(resource, /<span data-pagefind-meta="reference:resource"><\/span>/);
   assert.doesNotMatch(resource, /topic:/);
   // A plugin page's article weighs less than body text; a guide's carries no weight of its own.
+  const plugin = pageToIndex(page('WooCommerce'), '/plugins/woocommerce-payments')!;
   assert.match(
-    pageToIndex(page('WooCommerce'), '/plugins/woocommerce-payments')!,
+    plugin,
     /<div class="theme-doc-markdown markdown" data-pagefind-body data-pagefind-weight=0\.3><span data-pagefind-meta="kind:Plugin">/,
   );
   assert.doesNotMatch(guide, /data-pagefind-weight/);
   // Its words still reach the typo correction.
-  assert.ok(indexedWords(pageToIndex(page('WooCommerce'), '/plugins/woocommerce-payments')!).has('woocommerce'));
+  assert.ok(indexedWords(plugin).has('woocommerce'));
 });
 
 test('a page’s front matter keywords, as Docusaurus writes them in its head, are indexed as its keywords', () => {
