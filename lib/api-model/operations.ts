@@ -1,7 +1,17 @@
 /**
- * The operations of an OpenAPI document and its local references, with no I/O and no Node.js API, so
- * that the sandbox's browser build can read the specs as the site does. specs.ts re-exports them.
+ * The two APIs, the operations of an OpenAPI document and its local references, with no I/O and no
+ * Node.js API, so that the sandbox's browser build can read the specs as the site does. specs.ts
+ * re-exports them.
  */
+
+/** The two APIs: the spec file name, the route folder of its pages and the route of its index page. */
+export const apis = [
+  {name: 'accounts', title: 'Accounts API', file: 'specs/accounts.yaml', route: '/api/accounts', categorySlug: '/category/accounts'},
+  {name: 'financial', title: 'Payments API', file: 'specs/financial.yaml', route: '/api/financial', categorySlug: '/category/payments'},
+] as const;
+
+export type ApiName = (typeof apis)[number]['name'];
+
 export const methods = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'] as const;
 
 export type OpenApiDocument = {

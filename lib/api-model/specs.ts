@@ -7,17 +7,9 @@ import {readFileSync} from 'node:fs';
 import kebabCase from 'lodash/kebabCase';
 import {parse as parseYaml} from 'yaml';
 import {plainText} from '../api-render/spec-text';
-import {listOperations, type OpenApiDocument, type Operation} from './operations';
+import {listOperations, type ApiName, type OpenApiDocument, type Operation} from './operations';
 
-export {listOperations, methods, resolveLocalRef, type OpenApiDocument, type Operation} from './operations';
-
-/** The two APIs: the spec file name, the route folder of its pages and the route of its index page. */
-export const apis = [
-  {name: 'accounts', title: 'Accounts API', file: 'specs/accounts.yaml', route: '/api/accounts', categorySlug: '/category/accounts'},
-  {name: 'financial', title: 'Payments API', file: 'specs/financial.yaml', route: '/api/financial', categorySlug: '/category/payments'},
-] as const;
-
-export type ApiName = (typeof apis)[number]['name'];
+export {apis, listOperations, methods, resolveLocalRef, type ApiName, type OpenApiDocument, type Operation} from './operations';
 
 export function parseSpec(text: string): OpenApiDocument {
   const parsed: unknown = parseYaml(text);
