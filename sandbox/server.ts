@@ -15,6 +15,8 @@
  *   host is recorded as `connection_failed`.
  * - A crash of the sandbox is logged to stderr with its request line and answered `500 api_error`;
  *   it is a bug, never the answer to anything a client sends.
+ * - Every answer and every event is checked against the specs, and one that does not fit them is
+ *   logged to stderr in one line (`onMismatch`): it is a bug of the sandbox or of the specs.
  */
 import {randomBytes} from 'node:crypto';
 import {existsSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
@@ -23,7 +25,7 @@ import type {AddressInfo} from 'node:net';
 import {resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {loadApiModel} from '../lib/api-model/model';
-import {createSandbox, maxBodyBytes, type Sandbox, type SandboxSpecs, type SandboxState} from './core';
+import {createSandbox, maxBodyBytes, mismatchLine, type Mismatch, type Sandbox, type SandboxSpecs, type SandboxState} from './core';
 import {AccountContext} from './core/context';
 import {recordAttempt, takeOutbox, type AttemptResult, type OutgoingDelivery} from './core/domain/webhooks';
 
@@ -36,6 +38,8 @@ export type SandboxServerOptions = {
   specsDir?: string;
   /** Requests a second per key, 25 as on Plaza's sandbox host; the bench raises it to measure the server, not the limit. */
   rateLimit?: number;
+  /** What to do with an answer or event that the specs do not allow; logged to stderr in one line by default. */
+  onMismatch?: (mismatch: Mismatch) => void;
 };
 
 export type SandboxServer = {
@@ -150,7 +154,9 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
   const stateFile = options.stateFile ? resolve(options.stateFile) : undefined;
   const state = stateFile && existsSync(stateFile) ? readState(stateFile) : undefined;
   const model = await loadApiModel(options.specsDir ?? projectDir);
-  const sandbox = createSandbox({specs: model.specs as SandboxSpecs, rateLimit: options.rateLimit});
+  const onMismatch =
+    options.onMismatch ?? ((mismatch: Mismatch) => console.error(`sandbox: an answer the specs do not allow: ${mismatchLine(mismatch)}`));
+  const sandbox = createSandbox({specs: model.specs as SandboxSpecs, rateLimit: options.rateLimit, onMismatch});
   if (state && stateFile) {
     try {
       sandbox.load(state);

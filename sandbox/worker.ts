@@ -4,8 +4,10 @@
  * the page's messages: send a request, describe or check an operation's form, reset.
  *
  * Its state lives in this worker's memory only, for as long as the tab keeps it: nothing is stored.
+ * Every answer and event is checked against the specs, and one that does not fit them is logged as
+ * a console error in one line: a bug of the sandbox or the specs, which fails the browser tests.
  */
-import {createSandbox, Sandbox, type SandboxRequest, type SandboxResponse, type SandboxSpecs} from './core';
+import {createSandbox, mismatchLine, Sandbox, type SandboxRequest, type SandboxResponse, type SandboxSpecs} from './core';
 import type {OperationForm} from './core';
 import type {SchemaProblem} from './core/spec';
 
@@ -51,7 +53,10 @@ function init(url: string): Promise<null> {
 }
 
 async function current(): Promise<Sandbox> {
-  sandbox ??= createSandbox({specs: await specs});
+  sandbox ??= createSandbox({
+    specs: await specs,
+    onMismatch: (mismatch) => console.error(`Plaza sandbox: an answer the specs do not allow: ${mismatchLine(mismatch)}`),
+  });
   return sandbox;
 }
 

@@ -36,10 +36,23 @@ export type SandboxOptions = {
   wall?: () => number;
   /** Requests a second per key; 25, as on Plaza's sandbox host. */
   rateLimit?: number;
-  /** Check every response against its operation's schema, and keep what does not fit in `responseProblems`. */
-  validateResponses?: boolean;
+  /**
+   * Called with each answer and each event that the specs do not allow. When it is set, every answer
+   * is checked against its operation's documented statuses and response schema, and every event made
+   * while answering against the Event schema and the schema of the object it carries.
+   */
+  onMismatch?: (mismatch: Mismatch) => void;
   state?: SandboxState;
 };
+
+/** An answer or an event that the specs do not allow: what it is, where in it (JSON Pointer), the value there and why. */
+export type Mismatch = {subject: string; pointer: string; value: unknown; message: string};
+
+/** A mismatch in one line: `createPayment 201 /amount = "12": Instance type "string" is invalid. Expected "integer".` */
+export function mismatchLine({subject, pointer, value, message}: Mismatch): string {
+  const shown = value === undefined ? '(none)' : JSON.stringify(value);
+  return `${subject} ${pointer || '(body)'} = ${shown.length > 80 ? `${shown.slice(0, 77)}...` : shown}: ${message}`;
+}
 
 /** The largest body the sandbox reads, as a production gateway would refuse a larger one. */
 export const maxBodyBytes = 1_000_000;
@@ -47,7 +60,8 @@ const secretKey = /^sk_test_[A-Za-z0-9_]{8,200}$/;
 
 export class Sandbox {
   readonly index: SpecIndex;
-  readonly responseProblems: string[] = [];
+  /** How many answers and events were checked against the specs (with `onMismatch` set). */
+  readonly conformance = {answers: 0, events: 0};
   private state: SandboxState;
   private readonly handlers = new Map<string, Handler>();
   private readonly jobs = new Map<string, JobRunner>();
@@ -111,6 +125,7 @@ export class Sandbox {
       body,
     });
     let operation: SpecOperation | undefined;
+    let since: {account: AccountState; seq: number} | undefined;
     try {
       const base = 'https://api.sandbox.plaza.example';
       if (!URL.canParse(request.url, base)) {
@@ -122,7 +137,8 @@ export class Sandbox {
         throw new ApiError('resource_not_found', `${request.method.toUpperCase()} ${url.pathname} is not an operation of the Plaza API.`);
       }
       operation = route.operation;
-      const {key, record, account} = this.authenticate(headers['x-api-key']);
+      const {key, record, account, opened} = this.authenticate(headers['x-api-key']);
+      since = {account, seq: opened ? 0 : account.seq};
       Object.assign(extra, this.rateLimit(key, wall));
       if (!hasPermission(record.permissions, operation.permission)) {
         throw new ApiError(
@@ -156,11 +172,11 @@ export class Sandbox {
       const result = idempotencyKey
         ? await this.idempotent(account, context, idempotencyKey, request.body ?? '', extra)
         : this.run(context);
-      return this.checked(operation, respond(result.status, result.body, result.file));
+      return this.conform(operation, respond(result.status, result.body, result.file), since);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       Object.assign(extra, error.headers);
-      return this.checked(operation, respond(error.status, error.body(requestId)));
+      return this.conform(operation, respond(error.status, error.body(requestId)), since);
     }
   }
 
@@ -178,20 +194,21 @@ export class Sandbox {
     throw new Error('the clock jobs of an account did not settle');
   }
 
-  private authenticate(key: string | undefined): {key: string; record: KeyRecord; account: AccountState} {
+  private authenticate(key: string | undefined): {key: string; record: KeyRecord; account: AccountState; opened: boolean} {
     const refused = new ApiError(
       'api_key_invalid',
       'Send a sandbox secret key (sk_test_ and at least 8 letters or digits) in the X-API-KEY header.',
     );
     if (!key) throw refused;
     let record = own(this.state.keys, key);
+    const opened = !record;
     if (!record) {
       if (!secretKey.test(key)) throw refused;
       record = this.open(key);
     }
     const account = this.state.accounts[record.account];
     if (record.revoked || !account) throw new ApiError('api_key_invalid', 'This API key was revoked.');
-    return {key, record, account};
+    return {key, record, account, opened};
   }
 
   /** Opens a new account for a key seen for the first time: the key has every permission. */
@@ -408,15 +425,35 @@ export class Sandbox {
     }
   }
 
-  private checked(operation: SpecOperation | undefined, response: SandboxResponse): SandboxResponse {
-    if (!this.options.validateResponses || !operation) return response;
+  /**
+   * Checks an answer against its operation, and the events the request made (those saved after
+   * `since.seq` in its account), when `onMismatch` is set. Answers to no operation are not checked.
+   */
+  private conform(
+    operation: SpecOperation | undefined,
+    response: SandboxResponse,
+    since: {account: AccountState; seq: number} | undefined,
+  ): SandboxResponse {
+    const report = this.options.onMismatch;
+    if (!report || !operation) return response;
+    this.conformance.answers += 1;
+    const subject = `${operation.operationId} ${response.status}`;
     const documented = operation.responses.find((candidate) => candidate.status === response.status);
-    const where = `${operation.operationId} ${response.status}`;
-    if (!documented) this.responseProblems.push(`${where}: the status is not documented`);
-    else if (documented.schemaKey) {
-      for (const problem of this.index.problems(documented.schemaKey, response.body, 'response')) {
-        this.responseProblems.push(`${where}: ${problem.param ?? '(body)'} ${problem.message}`);
-      }
+    const type = response.headers['content-type'];
+    if (!documented) report({subject, pointer: '', value: response.status, message: 'the status is not a documented response'});
+    else if (documented.mediaType) {
+      if (type !== documented.mediaType) report({subject, pointer: '', value: type, message: `the answer is not ${documented.mediaType}`});
+    } else if (documented.schemaKey) {
+      for (const problem of this.index.problems(documented.schemaKey, response.body, 'response')) report({subject, ...problem});
+    } else if (response.body !== undefined) report({subject, pointer: '', value: response.body, message: 'the status documents no body'});
+    if (!since) return response;
+    const {account, seq} = since;
+    for (const id of Object.keys(account.created)) {
+      if (!id.startsWith('evt_') || (account.created[id] ?? 0) <= seq) continue;
+      const event = account.objects[id];
+      if (!event) continue;
+      this.conformance.events += 1;
+      for (const problem of this.index.eventProblems(event)) report({subject: `event ${String(event.type)} ${id}`, ...problem});
     }
     return response;
   }

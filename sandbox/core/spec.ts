@@ -7,8 +7,14 @@
  * OpenAPI 3.0 schemas are turned into JSON Schema 2019-09 once per API and direction: `nullable`
  * adds `null` to the type, a `readOnly` property is not required of a request, a `writeOnly` one not of
  * a response, and `#/components/schemas/X` becomes `#/$defs/X` of one root document per API.
+ *
+ * A response is read closed: an object schema with `properties` and no `additionalProperties` allows
+ * no other field (`unevaluatedProperties: false`), so that an answer carrying a field the specs never
+ * name is a mismatch. A part of an `allOf` stays open (the whole is closed), through `X.open`, the open
+ * twin of each component.
  */
 import {dereference, validate, type Schema} from '@cfworker/json-schema';
+import {eventsApi, objectSchema, typeDescriptions} from '../../lib/api-model/events';
 import {listOperations, resolveLocalRef, type OpenApiDocument} from '../../lib/api-model/operations';
 
 export type ApiName = 'accounts' | 'financial';
@@ -39,7 +45,8 @@ export type SpecOperation = {
   literals: number;
 };
 
-export type SchemaProblem = {param: string | null; message: string};
+/** What does not fit a schema: where (`param` as a request names it, `pointer` as JSON Pointer), the value there, and why. */
+export type SchemaProblem = {param: string | null; pointer: string; value: unknown; message: string};
 
 /** An input of the Try it form: a parameter or a field of the body, with what its control needs. */
 export type FormInput = {
@@ -80,10 +87,11 @@ function follow(document: OpenApiDocument, value: unknown): Node {
 const exampleValues = (document: OpenApiDocument, media: Node): unknown[] =>
   isNode(media.examples) ? Object.values(media.examples).map((example) => follow(document, example).value) : [];
 
-/** An OpenAPI 3.0 schema as JSON Schema 2019-09, for one direction of travel. */
-function toJsonSchema(schema: unknown, direction: Direction, api: ApiName): unknown {
+/** An OpenAPI 3.0 schema as JSON Schema 2019-09, for one direction of travel; `open` for a part of an `allOf`. */
+function toJsonSchema(schema: unknown, direction: Direction, api: ApiName, open = false): unknown {
   if (Array.isArray(schema)) return schema.map((item) => toJsonSchema(item, direction, api));
   if (!isNode(schema)) return schema;
+  const closed = direction === 'response' && !open;
   const out: Node = {};
   for (const [key, value] of Object.entries(schema)) {
     if (
@@ -96,9 +104,13 @@ function toJsonSchema(schema: unknown, direction: Direction, api: ApiName): unkn
     )
       continue;
     if (key === '$ref' && typeof value === 'string')
-      out.$ref = value.replace(/^#\/components\/schemas\//, `${base(api, direction)}#/$defs/`);
+      out.$ref = value.replace(
+        /^#\/components\/schemas\/(.*)$/,
+        (_, name: string) => `${base(api, direction)}#/$defs/${name}${direction === 'response' && open ? '.open' : ''}`,
+      );
     else if (key === 'properties' && isNode(value))
       out.properties = Object.fromEntries(Object.entries(value).map(([name, property]) => [name, toJsonSchema(property, direction, api)]));
+    else if (key === 'allOf' && Array.isArray(value)) out.allOf = value.map((part) => toJsonSchema(part, direction, api, true));
     else if (key === 'enum' || key === 'default' || key === 'const' || key === 'required') out[key] = value;
     else out[key] = toJsonSchema(value, direction, api);
   }
@@ -111,6 +123,8 @@ function toJsonSchema(schema: unknown, direction: Direction, api: ApiName): unkn
     const properties = schema.properties;
     out.required = (out.required as string[]).filter((name) => !(isNode(properties[name]) && properties[name][skip] === true));
   }
+  if (closed && (isNode(schema.properties) || Array.isArray(schema.allOf)) && schema.additionalProperties === undefined)
+    out.unevaluatedProperties = false;
   return out;
 }
 
@@ -147,6 +161,7 @@ export class SpecIndex {
   private readonly forms = new Map<string, () => OperationForm>();
   private readonly sources = new Map<string, unknown>();
   private readonly roots = new Map<string, Record<string, Schema | boolean>>();
+  private eventObjects?: Map<string, {objectType: string}>;
 
   constructor(readonly specs: SandboxSpecs) {
     for (const api of Object.keys(specs) as ApiName[]) this.index(api, specs[api]);
@@ -283,7 +298,10 @@ export class SpecIndex {
     if (!lookup) {
       const document = this.specs[api];
       const defs: Node = {};
-      for (const [name, schema] of Object.entries(document.components?.schemas ?? {})) defs[name] = toJsonSchema(schema, direction, api);
+      for (const [name, schema] of Object.entries(document.components?.schemas ?? {})) {
+        defs[name] = toJsonSchema(schema, direction, api);
+        if (direction === 'response') defs[`${name}.open`] = toJsonSchema(schema, direction, api, true);
+      }
       for (const [sourceKey, schema] of this.sources) {
         if (sourceKey.startsWith(`${api}:`)) defs[sourceKey.slice(api.length + 1)] = toJsonSchema(schema, direction, api);
       }
@@ -309,16 +327,59 @@ export class SpecIndex {
     if (result.valid) return [];
     // The innermost errors say what is wrong; the outer ones only that a property or item failed.
     const inner = result.errors.filter(
-      (error) => !['properties', '$ref', 'items', 'allOf', 'additionalProperties'].includes(error.keyword),
+      (error) => !['properties', '$ref', 'items', 'allOf', 'additionalProperties', 'unevaluatedProperties'].includes(error.keyword),
     );
-    return (inner.length > 0 ? inner : result.errors).map((error) => {
-      const path = error.instanceLocation.replace(/^#\/?/, '').split('/').filter(Boolean);
+    const problems = (inner.length > 0 ? inner : result.errors).map((error) => {
+      const path = error.instanceLocation
+        .replace(/^#\/?/, '')
+        .split('/')
+        .filter(Boolean)
+        .map((part) => decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~'));
       const missing = error.keyword === 'required' ? /property "([^"]+)"/.exec(error.error)?.[1] : undefined;
       if (missing) path.push(missing);
       const message = error.error === 'False boolean schema.' ? 'is not a field here' : error.error;
-      return {param: path.length > 0 ? path.join('.') : null, message};
+      const pointer = path.map((part) => `/${part.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+      return {param: path.length > 0 ? path.join('.') : null, pointer, value: at(value, path), message};
     });
+    // A field that breaks its own schema is not "evaluated", so unevaluatedProperties names it too: once is enough.
+    const within = (outer: string, inner: string) => inner === outer || inner.startsWith(`${outer}/`);
+    return problems.filter(
+      (problem) =>
+        problem.message !== 'is not a field here' ||
+        !problems.some((other) => other !== problem && other.message !== problem.message && within(problem.pointer, other.pointer)),
+    );
   }
+
+  /**
+   * What is wrong with an event, as its webhook payload: the envelope against the Event schema, and
+   * `data.object` against the schema of the object its type carries (Get all event types' `object_type`).
+   */
+  eventProblems(event: unknown): SchemaProblem[] {
+    const api = eventsApi(this.specs);
+    const envelope = this.problems(`${api}:Event`, event, 'response');
+    const type = isNode(event) ? event.type : undefined;
+    const described = typeof type === 'string' ? (this.eventObjects ??= typeDescriptions(this.specs)).get(type) : undefined;
+    const object = isNode(event) && isNode(event.data) ? event.data.object : undefined;
+    if (!described || object === undefined) return envelope;
+    const schema = objectSchema(this.specs, described.objectType);
+    const inner = this.problems(`${schema.api}:${schema.name}`, object, 'response').map((problem) => ({
+      ...problem,
+      param: `data.object${problem.param ? `.${problem.param}` : ''}`,
+      pointer: `/data/object${problem.pointer}`,
+    }));
+    return [...envelope, ...inner];
+  }
+}
+
+/** The value at a path of property names and indexes, or `undefined` when there is none. */
+function at(value: unknown, path: string[]): unknown {
+  let node = value;
+  for (const part of path) {
+    if (Array.isArray(node)) node = node[Number(part)];
+    else if (isNode(node) && Object.hasOwn(node, part)) node = node[part];
+    else return undefined;
+  }
+  return node;
 }
 
 /** A document without its `description` texts (an example's fields named `description` are data, and stay). */

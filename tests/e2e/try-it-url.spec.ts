@@ -3,7 +3,8 @@
  * the project's own sandbox server on 127.0.0.1 (`npm run sandbox`, started here on the port the
  * build names): the policy lets the pages connect to that host and no other, the panel refuses live
  * and publishable keys, and a request with a pasted sandbox key reaches the server, the key staying in
- * memory only.
+ * memory only. The server checks its every answer against the specs and logs one that does not
+ * fit; a test fails on anything it logs.
  */
 import {spawn, type ChildProcess} from 'node:child_process';
 import type {Page} from '@playwright/test';
@@ -13,6 +14,8 @@ import {expect, open, present, test} from './fixtures';
 
 let served: Served | undefined;
 let sandbox: ChildProcess | undefined;
+/** What the sandbox server logged to stderr: an answer the specs do not allow is one line there. */
+let serverErrors = '';
 
 test.describe.configure({mode: 'default'});
 
@@ -27,6 +30,7 @@ function startSandbox(port: number): Promise<ChildProcess> {
     };
     child.stdout.on('data', collect);
     child.stderr.on('data', collect);
+    child.stderr.on('data', (chunk: Buffer) => (serverErrors += chunk.toString()));
     child.once('exit', (code) => reject(new Error(`the sandbox stopped (${code}): ${output}`)));
   });
 }
@@ -34,6 +38,10 @@ function startSandbox(port: number): Promise<ChildProcess> {
 test.beforeAll(async () => {
   sandbox = await startSandbox(tryItPort());
   served = await serveBuild(tryItSite.build);
+});
+
+test.afterEach(() => {
+  expect(serverErrors, 'what the sandbox server logged as wrong').toBe('');
 });
 
 test.afterAll(() => {

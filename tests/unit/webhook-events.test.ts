@@ -21,8 +21,8 @@ import {buildCatalogue, checkEventsExtension, eventsExtension, exampleFromSchema
 import {renderPage, signaturePartial, webhookEventsPage} from '../../lib/api-render/webhook-events-page';
 import {languages} from '../../lib/api-render/samples';
 import {phpSyntaxError} from '../lib/syntax';
-import {createSandbox} from '../../sandbox/core';
 import {takeOutbox} from '../../sandbox/core/domain/webhooks';
+import {conformingSandbox} from '../lib/conforming-sandbox';
 
 /** The parts of the specs these tests read. */
 type Schema = {enum?: unknown[]; properties?: Record<string, Schema>};
@@ -207,7 +207,7 @@ describe('the signature samples', () => {
   // customer.created event that creating a customer (with a name beyond ASCII) queues for it.
   const delivery = {secret: '', header: '', body: Buffer.alloc(0)};
   before(async () => {
-    const sandbox = createSandbox({specs: {accounts: readSpec('specs/accounts.yaml'), financial: readSpec('specs/financial.yaml')}});
+    const sandbox = conformingSandbox();
     const key = 'sk_test_signaturesamples';
     const post = async (url: string, body: unknown) =>
       (
