@@ -98,10 +98,17 @@ export const lifecycles = {
 
 export type LifecycleName = keyof typeof lifecycles;
 
+/**
+ * Told of each status an object is created in (`from` null) and each move: how the tests learn which
+ * parts of the lifecycles their scenarios ran. Nobody listens by default.
+ */
+export const lifecycleListeners = new Set<(name: LifecycleName, from: string | null, to: string) => void>();
+
 /** A status an object of the kind is created in; throws when the kind cannot start there. */
 export function created<Status extends string>(name: LifecycleName, status: Status): Status {
   if (!(lifecycles[name].start as readonly string[]).includes(status))
     throw new Error(`The sandbox created a ${name} in status ${status}, which its lifecycle does not start in.`);
+  for (const listener of lifecycleListeners) listener(name, null, status);
   return status;
 }
 
@@ -115,4 +122,5 @@ export function move(name: LifecycleName, object: Record<string, unknown>, to: s
   if (from !== to && !(moves[from] ?? []).includes(to))
     throw new Error(`The sandbox moved a ${name} from ${from} to ${to}, which its lifecycle does not allow.`);
   Object.assign(object, fields, {[field]: to});
+  if (from !== to) for (const listener of lifecycleListeners) listener(name, from, to);
 }

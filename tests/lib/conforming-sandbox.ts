@@ -5,8 +5,10 @@
  * and events were checked, so that a run shows what the check covered.
  */
 import {readSpec} from '../../lib/api-model/specs';
-import {createSandbox, mismatchLine, SpecIndex, type Sandbox} from '../../sandbox/core';
+import {domains, mismatchLine, Sandbox, SpecIndex, type SandboxRequest, type SandboxResponse} from '../../sandbox/core';
+import {lifecycleListeners, type LifecycleName} from '../../sandbox/core/lifecycles';
 import type {SandboxOptions} from '../../sandbox/core/sandbox';
+import type {Observation} from './stated-rules';
 
 export const specs = {accounts: readSpec('specs/accounts.yaml'), financial: readSpec('specs/financial.yaml')};
 /** The index of the specs, made once per process: it is the costly part of a sandbox. */
@@ -25,18 +27,52 @@ process.on('exit', () => {
   if (checked.answers > 0) console.log(`conformance: ${checked.answers} answers and ${checked.events} events checked against the specs`);
 });
 
-/** A sandbox of the committed specs whose every answer and event must fit them. */
-export function conformingSandbox(options: Omit<SandboxOptions, 'domains' | 'specs' | 'onMismatch'> = {}): Sandbox {
-  const sandbox = createSandbox(
-    {
-      ...options,
-      specs,
-      onMismatch: (mismatch) => {
-        throw new MismatchError(`the sandbox answered what the specs do not allow: ${mismatchLine(mismatch)}`);
-      },
+/** A sandbox of the committed specs whose every answer and event must fit them; with `record`, each request is noted there too. */
+export function conformingSandbox(options: Omit<SandboxOptions, 'domains' | 'specs' | 'onMismatch'> = {}, record?: Observation[]): Sandbox {
+  const settings: SandboxOptions = {
+    ...options,
+    specs,
+    domains,
+    onMismatch: (mismatch) => {
+      throw new MismatchError(`the sandbox answered what the specs do not allow: ${mismatchLine(mismatch)}`);
     },
-    index,
-  );
+  };
+  const sandbox = record ? new RecordingSandbox(settings, record) : new Sandbox(settings, index);
   made.push(sandbox);
   return sandbox;
+}
+
+let runs = 0;
+
+/** A sandbox that notes each request with its answer, the events it made and the lifecycle steps it ran (tests/lib/stated-rules.ts). */
+class RecordingSandbox extends Sandbox {
+  private readonly runNumber = ++runs;
+
+  constructor(
+    settings: SandboxOptions,
+    private readonly record: Observation[],
+  ) {
+    super(settings, index);
+  }
+
+  override async handle(request: SandboxRequest): Promise<SandboxResponse> {
+    const key = Object.entries(request.headers).find(([name]) => name.toLowerCase() === 'x-api-key')?.[1] ?? '';
+    const events = () => Object.keys(this.accountOf(key)?.objects ?? {}).filter((id) => id.startsWith('evt_'));
+    const before = new Set(events());
+    const steps: string[] = [];
+    const listener = (name: LifecycleName, from: string | null, to: string) =>
+      steps.push(from === null ? `${name}: created ${to}` : `${name}: ${from} → ${to}`);
+    lifecycleListeners.add(listener);
+    try {
+      const response = await super.handle(request);
+      const objects = this.accountOf(key)?.objects ?? {};
+      const made = events()
+        .filter((id) => !before.has(id))
+        .map((id) => String(objects[id]?.type));
+      this.record.push({run: this.runNumber, request, response, events: made, steps});
+      return response;
+    } finally {
+      lifecycleListeners.delete(listener);
+    }
+  }
 }
