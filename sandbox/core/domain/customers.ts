@@ -348,9 +348,18 @@ export function savedBankAccount(context: RequestContext): ApiObject {
   return bankAccount;
 }
 
-/** The event about a bank account goes to the account that holds it: a seller's for a business bank account. */
-const emitBankAccount = (context: AccountContext, type: string, bankAccount: ApiObject) =>
-  emitFor(context, typeof bankAccount.account_id === 'string' ? bankAccount.account_id : context.account.id, type, bankAccount);
+/**
+ * The event about a bank account, `bank_account.<verb>` for a customer's (`ba_`) and
+ * `business_bank_account.<verb>` for an account's own (`bba_`), goes to the account that holds it:
+ * a seller's for a business bank account.
+ */
+const emitBankAccount = (context: AccountContext, verb: 'verified' | 'verification_failed', bankAccount: ApiObject) =>
+  emitFor(
+    context,
+    typeof bankAccount.account_id === 'string' ? bankAccount.account_id : context.account.id,
+    `${bankAccount.id.startsWith('bba_') ? 'business_bank_account' : 'bank_account'}.${verb}`,
+    bankAccount,
+  );
 
 function notVerifiable(bankAccount: ApiObject, allowed: string[]) {
   if (allowed.includes(String(bankAccount.status))) return;
@@ -373,12 +382,12 @@ const saveBankVerification: Handler = (context) => {
   const amounts = [...(context.body.amounts as number[])].sort((a, b) => a - b);
   if (numbersOf(context)[bankAccount.id]?.endsWith(`/${failingAccountNumber}`)) {
     move('bankAccount', bankAccount, 'verification_failed', {updated_at: now});
-    emitBankAccount(context, 'bank_account.verification_failed', bankAccount);
+    emitBankAccount(context, 'verification_failed', bankAccount);
     return {status: 200, body: bankAccount};
   }
   if (amounts.join() === microDeposits.join()) {
     move('bankAccount', bankAccount, 'verified', {verification_method: 'micro_deposits', verified_at: now, updated_at: now});
-    emitBankAccount(context, 'bank_account.verified', bankAccount);
+    emitBankAccount(context, 'verified', bankAccount);
     return {status: 200, body: bankAccount};
   }
   const remaining = Number(bankAccount.verification_attempts_remaining) - 1;
@@ -391,7 +400,7 @@ const saveBankVerification: Handler = (context) => {
     );
   }
   move('bankAccount', bankAccount, 'verification_failed');
-  emitBankAccount(context, 'bank_account.verification_failed', bankAccount);
+  emitBankAccount(context, 'verification_failed', bankAccount);
   throw new ApiError(
     'amount_invalid',
     `The amounts do not match the two deposits sent to this bank account. No attempts remain: bank account ${bankAccount.id} is now verification_failed.`,
@@ -682,10 +691,10 @@ export const customers: Domain = {
       const now = context.nowIso();
       if (numbersOf(context)[bankAccount.id]?.endsWith(`/${failingAccountNumber}`)) {
         move('bankAccount', bankAccount, 'verification_failed', {updated_at: now});
-        emitBankAccount(context, 'bank_account.verification_failed', bankAccount);
+        emitBankAccount(context, 'verification_failed', bankAccount);
       } else {
         move('bankAccount', bankAccount, 'verified', {verification_method: 'instant', verified_at: now, updated_at: now});
-        emitBankAccount(context, 'bank_account.verified', bankAccount);
+        emitBankAccount(context, 'verified', bankAccount);
       }
     },
     /** The micro-deposits reach a bank account that is still `new`: it waits for their amounts. */

@@ -31,6 +31,8 @@ export const eventObjects: Record<string, string> = {
   'customer.deleted': 'cus',
   'bank_account.verified': 'ba',
   'bank_account.verification_failed': 'ba',
+  'business_bank_account.verified': 'bba',
+  'business_bank_account.verification_failed': 'bba',
   'payment.created': 'pay',
   'payment.authorized': 'pay',
   'payment.succeeded': 'pay',
@@ -325,8 +327,7 @@ const requeueAWebhookEventById: Handler = (context) => {
 function sampleObject(context: RequestContext, prefix: string, type: string): ApiObject | Record<string, unknown> {
   if (prefix === 'onboarding') return onboardingReview(context, context.account.id);
   if (prefix === 'acct') return context.get(context.account.id);
-  const prefixes = prefix === 'ba' ? ['ba', 'bba'] : [prefix];
-  const stored = context.all(prefixes)[0];
+  const stored = context.all([prefix])[0];
   if (stored) return stored;
   const example = context.exampleOfKind(prefix, type.split('.').at(-1));
   return {
