@@ -81,3 +81,17 @@ test('a refund submitted at the cutoff shows submitted_at, and cannot be cancele
   assert.equal(confirmed.submitted_at, '2026-03-07T17:00:00Z');
   assert.deepEqual(sandbox.responseProblems, []);
 });
+
+test("the latest contract of each product is that product's, in the version Get all products names", async () => {
+  const {sandbox, ok} = account();
+  const products = (await ok(200, 'GET', '/v1/products')).data as Json[];
+  assert.deepEqual(
+    products.map((product) => product.code),
+    ['payments', 'payouts', 'credit'],
+  );
+  for (const product of products) {
+    const contract = await ok(200, 'GET', `/v1/products/${String(product.code)}/contracts/latest`);
+    assert.deepEqual([contract.product_code, contract.version], [product.code, product.latest_contract_version]);
+  }
+  assert.deepEqual(sandbox.responseProblems, []);
+});
