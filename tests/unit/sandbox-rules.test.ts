@@ -95,3 +95,48 @@ test("the latest contract of each product is that product's, in the version Get 
   }
   assert.deepEqual(sandbox.responseProblems, []);
 });
+
+test('a bank account with no balance names a step that works: the bank login while pending, else a new bank account', async () => {
+  const {sandbox, send, ok, advance} = account();
+  const customer = await ok(201, 'POST', '/v1/customers', {name: 'Jordan Ellis', email: 'jordan.ellis@example.com'});
+  const open = (verification_method: string) =>
+    ok(201, 'POST', '/v1/bank-accounts', {
+      customer_id: customer.id,
+      routing_number: '111000025',
+      account_number: '000123456789',
+      account_holder_name: 'Jordan Ellis',
+      account_holder_type: 'individual',
+      account_type: 'checking',
+      verification_method,
+    });
+  const balance = (id: unknown) => send('GET', `/v1/bank-accounts/${String(id)}/balance`);
+
+  const byDeposits = await open('micro_deposits');
+  assertRefused(
+    await balance(byDeposits.id),
+    409,
+    'bank_account_balance_unavailable',
+    /is verification_pending\. .*Get bank verification URL/,
+  );
+  await ok(200, 'POST', `/v1/bank-accounts/${String(byDeposits.id)}/verification`, {amounts: [32, 45]});
+  // Verified with micro-deposits: the bank login is closed to it, so the remedy is a new bank account.
+  assertRefused(
+    await balance(byDeposits.id),
+    409,
+    'bank_account_balance_unavailable',
+    /micro-deposits.*Delete bank account, create it again with Create bank account and verification_method instant/,
+  );
+  assertRefused(
+    await send('GET', `/v1/bank-accounts/${String(byDeposits.id)}/verification-url`),
+    409,
+    'bank_account_not_verifiable',
+    /already verified/,
+  );
+
+  await ok(204, 'DELETE', `/v1/bank-accounts/${String(byDeposits.id)}`);
+  const byLogin = await open('instant');
+  await ok(200, 'GET', `/v1/bank-accounts/${String(byLogin.id)}/verification-url`);
+  await advance(1);
+  assert.equal((await balance(byLogin.id)).status, 200);
+  assert.deepEqual(sandbox.responseProblems, []);
+});
