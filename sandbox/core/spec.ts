@@ -22,8 +22,11 @@ export type SandboxSpecs = Record<ApiName, OpenApiDocument>;
 
 export type Parameter = {name: string; in: 'path' | 'query' | 'header' | 'cookie'; required: boolean; schema: Schema};
 
-/** A documented response: its JSON schema, or the media type of a file answer (`text/csv`), and its first example. */
-export type SpecResponse = {status: number; schemaKey?: string; mediaType?: string; example?: unknown};
+/**
+ * A documented response: its JSON schema, or the media type of a file answer (`text/csv`), its first
+ * example, and all its named examples (one per product, for instance), in the spec's order.
+ */
+export type SpecResponse = {status: number; schemaKey?: string; mediaType?: string; example?: unknown; examples: unknown[]};
 
 export type SpecOperation = {
   api: ApiName;
@@ -202,6 +205,7 @@ export class SpecIndex {
           schemaKey: json && content.schema ? this.register(api, `${operationId}.${status}`, content.schema) : undefined,
           ...(mediaType && !json ? {mediaType} : {}),
           example: content.example ?? examples[0],
+          examples,
         });
       }
       const names: string[] = [];

@@ -727,6 +727,21 @@ const createContract = detail((context, account) => {
   return {status: 201, body: contract};
 }, false);
 
+/** Get all products: Plaza's catalogue, the same for every account, as the specs' example lists it. */
+const getAllProducts: Handler = (context) => ({status: 200, body: context.page((context.example().data ?? []) as ApiObject[])});
+
+/**
+ * Get latest product contract: the product's own contract, as the specs' examples of the operation
+ * give one for each product, with the version Get all products names as its `latest_contract_version`.
+ */
+const getLatestProductContract: Handler = (context) => {
+  const code = context.params.product_code;
+  const examples = context.operation.responses.find((response) => response.status === 200)?.examples ?? [];
+  const contract = examples.find((example) => (example as Json).product_code === code);
+  if (!contract) throw new Error(`The specs give no latest contract of the ${String(code)} product.`);
+  return {status: 200, body: structuredClone(contract)};
+};
+
 /** The file types and size Upload business document takes. */
 const documentTypes = ['application/pdf', 'image/jpeg', 'image/png'];
 const maxDocumentBytes = 10 * 1024 * 1024;
@@ -790,6 +805,8 @@ export const accounts: Domain = {
     getBankAccount,
     saveBankAccount,
     createContract,
+    getAllProducts,
+    getLatestProductContract,
     uploadBusinessDocument,
     saveBusinessFirearmsQuestionnaire: detail(fromExample),
     createDirector: detail(fromExample),

@@ -441,14 +441,22 @@ const getBankVerificationUrl: Handler = (context) => {
   };
 };
 
-/** The balance is known only of a bank account verified through the bank login (`instant`). */
+/**
+ * The balance is known only of a bank account verified through the bank login (`instant`). The
+ * refusal names the one step that works from the bank account's status: the bank login for one still
+ * waiting for verification, a new bank account for one that can no longer go through it.
+ */
 const getBankAccountBalanceById: Handler = (context) => {
   const bankAccount = methodOf(context, bankAccounts);
   if (bankAccount.status !== 'verified' || bankAccount.verification_method !== 'instant') {
-    throw new ApiError(
-      'bank_account_balance_unavailable',
-      `Bank account ${bankAccount.id} was not verified through the bank login, so Plaza has no connection to its bank. Verify it with Get bank verification URL.`,
-    );
+    const status = String(bankAccount.status);
+    const why =
+      status === 'verified'
+        ? 'was verified with micro-deposits, so Plaza has no connection to its bank and cannot read its balance. To read balances, delete it with Delete bank account, create it again with Create bank account and verification_method instant, and have the holder sign in through the hosted bank login'
+        : status === 'new' || status === 'verification_pending'
+          ? `is ${status}. Verify it through the hosted bank login, with a URL from Get bank verification URL, to read its balance`
+          : `is ${status}, so its balance cannot be read. Delete it with Delete bank account, then create it again with Create bank account and verification_method instant`;
+    throw new ApiError('bank_account_balance_unavailable', `Bank account ${bankAccount.id} ${why}.`);
   }
   return {status: 200, body: {...context.example(), bank_account_id: bankAccount.id, refreshed_at: context.nowIso()}};
 };

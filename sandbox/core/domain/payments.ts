@@ -6,7 +6,8 @@
  * `succeeded`, `authorized` with `capture: false`, or a decline answered `422 processing_error` that is
  * still recorded as a `failed` payment. ACH payments are `processing` until the clock jobs submit them at
  * the 17:00 UTC cutoff and settle or return them two days later (/guides/payments/process-ach-payments).
- * Refunds are `pending` until the cutoff submits them (/guides/refunds/refund-payments). Every movement
+ * Refunds are `pending` until the cutoff submits them and sets their `submitted_at`; an ACH refund stays
+ * `pending` a day longer (/guides/refunds/refund-payments). Every movement
  * of money goes through the ledger; the holder is always the caller's account, since a marketplace
  * payment's funds land in the platform's balance (/guides/marketplaces/transfer-funds-to-sellers).
  * The sandbox has no weekends or holidays (/api/testing), so a business day is 24 hours.
@@ -71,6 +72,7 @@ type Refund = ApiObject & {
   failure_code: string | null;
   failure_message: string | null;
   updated_at: string;
+  submitted_at: string | null;
   succeeded_at: string | null;
   failed_at: string | null;
   canceled_at: string | null;
@@ -574,6 +576,7 @@ const createRefund: Handler = (context) => {
     metadata: context.body.metadata ?? {},
     created_at: now,
     updated_at: now,
+    submitted_at: null,
     succeeded_at: null,
     failed_at: null,
     canceled_at: null,
@@ -592,11 +595,14 @@ const createRefund: Handler = (context) => {
   return {status: 201, body: refund};
 };
 
-/** Cancels a `pending` refund that the cutoff has not submitted yet. */
+/** Cancels a `pending` refund that the cutoff has not submitted yet (`submitted_at` is `null`). */
 const cancelsARefund: Handler = (context) => {
   const refund = context.get(context.params.refund_id ?? '', 'refund_id', ['re']) as Refund;
-  if (!hasJob(context, refund.id, 'refund.submit')) {
-    const why = refund.status === 'pending' ? 'it was already submitted at the 17:00 UTC cutoff' : `its status is ${refund.status}`;
+  if (refund.status !== 'pending' || refund.submitted_at !== null) {
+    const why =
+      refund.status === 'pending'
+        ? `it was already submitted to the bank at the 17:00 UTC cutoff (submitted_at ${String(refund.submitted_at)})`
+        : `its status is ${refund.status}`;
     throw new ApiError('refund_not_cancelable', `Refund ${refund.id} cannot be canceled because ${why}.`);
   }
   context.unschedule(refund.id, 'refund.submit');
@@ -689,6 +695,7 @@ export const payments: Domain = {
     }),
     /** The cutoff submits a refund: a card or wallet refund is answered at once, an ACH refund a day later. */
     'refund.submit': on<Refund>((context, refund) => {
+      Object.assign(refund, {submitted_at: context.nowIso(), updated_at: context.nowIso()});
       const payment = context.find(refund.payment_id) as Payment | undefined;
       if (payment?.payment_method_type === 'bank_account') context.schedule(context.now() + achRefundDelayMs, 'refund.settle', refund.id);
       else settleRefund(context, refund);

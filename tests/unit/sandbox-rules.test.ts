@@ -1,0 +1,142 @@
+/**
+ * Rules the pages state in prose and in their "What can go wrong" tables, run against the sandbox
+ * along the paths no page's request blocks walk: each test follows one rule to the status, error
+ * code and message it is documented with, and every answer must fit its operation's response schema.
+ *
+ * The sandbox is built in-process from the committed specs, with a wall clock that moves 1 s at each
+ * reading (as in tests/unit/sandbox.test.ts); its own clock starts on a Monday at 09:00 UTC, eight
+ * hours before the 17:00 UTC cutoff.
+ */
+import assert from 'node:assert/strict';
+import {test} from 'node:test';
+import {readSpec} from '../../lib/api-model/specs';
+import {createSandbox, SpecIndex, type Sandbox} from '../../sandbox/core';
+
+const specs = {accounts: readSpec('specs/accounts.yaml'), financial: readSpec('specs/financial.yaml')};
+const index = new SpecIndex(specs);
+const start = Date.parse('2026-03-02T09:00:00Z');
+const key = 'sk_test_sandboxrules0001';
+
+type Json = Record<string, unknown>;
+type Answer = {status: number; body: Json};
+
+/** A fresh sandbox account, and a function that sends it one request and returns the answer. */
+function account() {
+  let wall = start;
+  const sandbox: Sandbox = createSandbox({specs, validateResponses: true, wall: () => (wall += 1000)}, index);
+  const send = async (method: string, url: string, body?: unknown): Promise<Answer> => {
+    const response = await sandbox.handle({
+      method,
+      url,
+      headers: {'X-API-KEY': key, 'Content-Type': 'application/json'},
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return {status: response.status, body: (response.body ?? {}) as Json};
+  };
+  /** Sends a request that must succeed with `status`, and returns its body. */
+  const ok = async (status: number, method: string, url: string, body?: unknown): Promise<Json> => {
+    const answer = await send(method, url, body);
+    assert.equal(answer.status, status, `${method} ${url}: ${JSON.stringify(answer.body)}`);
+    return answer.body;
+  };
+  const advance = (hours: number) => ok(200, 'POST', '/v1/sandbox/clock/advance', {hours});
+  return {sandbox, send, ok, advance};
+}
+
+/** Asserts that an answer is the refusal a page documents: its status, its code and the gist of its message. */
+function assertRefused(answer: Answer, status: number, code: string, gist: RegExp) {
+  const error = answer.body.error as Json | undefined;
+  assert.equal(answer.status, status, JSON.stringify(answer.body));
+  assert.equal(error?.code, code);
+  assert.match(String(error?.message), gist);
+}
+
+test('a refund submitted at the cutoff shows submitted_at, and cannot be canceled while an ACH refund is still pending', async () => {
+  const {sandbox, send, ok, advance} = account();
+  const payment = await ok(201, 'POST', '/v1/payments', {
+    amount: 12000,
+    currency: 'USD',
+    payment_method_id: 'ba_testverified000000000000',
+  });
+  // Submitted at 17:00, settled two days later, its funds available four days after submission.
+  await advance(5 * 24);
+  const refund = await ok(201, 'POST', '/v1/refunds', {payment_id: payment.id, amount: 3000});
+  assert.equal(refund.submitted_at, null);
+  await advance(9); // past the 17:00 UTC cutoff, before the bank confirms an ACH refund a day later
+
+  const submitted = await ok(200, 'GET', `/v1/refunds/${String(refund.id)}`);
+  assert.equal(submitted.status, 'pending');
+  assert.equal(submitted.submitted_at, '2026-03-07T17:00:00Z');
+  // status=pending still lists it; its submitted_at tells that it can no longer be canceled.
+  const pending = (await ok(200, 'GET', '/v1/refunds?status=pending')).data as Json[];
+  assert.deepEqual(
+    pending.map((listed) => [listed.id, listed.submitted_at]),
+    [[refund.id, '2026-03-07T17:00:00Z']],
+  );
+  assertRefused(await send('POST', `/v1/refunds/${String(refund.id)}/cancel`), 409, 'refund_not_cancelable', /already submitted/);
+
+  await advance(24);
+  const confirmed = await ok(200, 'GET', `/v1/refunds/${String(refund.id)}`);
+  assert.equal(confirmed.status, 'succeeded');
+  assert.equal(confirmed.submitted_at, '2026-03-07T17:00:00Z');
+  assert.deepEqual(sandbox.responseProblems, []);
+});
+
+test("the latest contract of each product is that product's, in the version Get all products names", async () => {
+  const {sandbox, ok} = account();
+  const products = (await ok(200, 'GET', '/v1/products')).data as Json[];
+  assert.deepEqual(
+    products.map((product) => product.code),
+    ['payments', 'payouts', 'credit'],
+  );
+  for (const product of products) {
+    const contract = await ok(200, 'GET', `/v1/products/${String(product.code)}/contracts/latest`);
+    assert.deepEqual([contract.product_code, contract.version], [product.code, product.latest_contract_version]);
+  }
+  assert.deepEqual(sandbox.responseProblems, []);
+});
+
+test('a bank account with no balance names a step that works: the bank login while pending, else a new bank account', async () => {
+  const {sandbox, send, ok, advance} = account();
+  const customer = await ok(201, 'POST', '/v1/customers', {name: 'Jordan Ellis', email: 'jordan.ellis@example.com'});
+  const open = (verification_method: string) =>
+    ok(201, 'POST', '/v1/bank-accounts', {
+      customer_id: customer.id,
+      routing_number: '111000025',
+      account_number: '000123456789',
+      account_holder_name: 'Jordan Ellis',
+      account_holder_type: 'individual',
+      account_type: 'checking',
+      verification_method,
+    });
+  const balance = (id: unknown) => send('GET', `/v1/bank-accounts/${String(id)}/balance`);
+
+  const byDeposits = await open('micro_deposits');
+  assertRefused(
+    await balance(byDeposits.id),
+    409,
+    'bank_account_balance_unavailable',
+    /is verification_pending\. .*Get bank verification URL/,
+  );
+  await ok(200, 'POST', `/v1/bank-accounts/${String(byDeposits.id)}/verification`, {amounts: [32, 45]});
+  // Verified with micro-deposits: the bank login is closed to it, so the remedy is a new bank account.
+  assertRefused(
+    await balance(byDeposits.id),
+    409,
+    'bank_account_balance_unavailable',
+    /micro-deposits.*Delete bank account, create it again with Create bank account and verification_method instant/,
+  );
+  assertRefused(
+    await send('GET', `/v1/bank-accounts/${String(byDeposits.id)}/verification-url`),
+    409,
+    'bank_account_not_verifiable',
+    /already verified/,
+  );
+
+  await ok(204, 'DELETE', `/v1/bank-accounts/${String(byDeposits.id)}`);
+  const byLogin = await open('instant');
+  await ok(200, 'GET', `/v1/bank-accounts/${String(byLogin.id)}/verification-url`);
+  await advance(1);
+  assert.equal((await balance(byLogin.id)).status, 200);
+  assert.deepEqual(sandbox.responseProblems, []);
+});
