@@ -7,7 +7,7 @@
  */
 import type {RequestContext} from './context';
 import type {Domain, HandlerResult} from './sandbox';
-import type {ApiObject} from './state';
+import {update, type ApiObject} from './state';
 
 type Json = Record<string, unknown>;
 const idLike = /^([a-z]+)_[a-z0-9]{24}$/;
@@ -99,8 +99,8 @@ function answer(context: RequestContext): HandlerResult {
     return {status, body: context.save(object)};
   }
   if (operation.method === 'PUT' && itemId) {
-    const object = overlay(context.get(itemId, itemParam), context.body, 'replace') as ApiObject;
-    stamp(context, object, false);
+    const object = context.get(itemId, itemParam);
+    update(object, overlay({...object}, context.body, 'replace'), context.nowIso());
     return {status, body: context.save(object)};
   }
   if (operation.method === 'PUT') {

@@ -100,3 +100,27 @@ export const own = <T>(map: Record<string, T>, key: string): T | undefined => (O
 export function put<T>(map: Record<string, T>, key: string, value: T) {
   Object.defineProperty(map, key, {value, enumerable: true, writable: true, configurable: true});
 }
+
+/** Whether two JSON values are the same: objects field by field, whatever the order of their keys. */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const names = Object.keys(left);
+  return (
+    names.length === Object.keys(right).length && names.every((name) => Object.hasOwn(right, name) && sameJson(left[name], right[name]))
+  );
+}
+
+/**
+ * An update: sets the fields on the object, and its `updated_at` ("when the object last changed"), when
+ * it has one, only if a value changed, so that the same update sent again leaves the object as it was. Returns whether
+ * anything changed, for the handlers that send an event about the change.
+ */
+export function update(object: ApiObject, fields: Record<string, unknown>, now: string): boolean {
+  if (Object.entries(fields).every(([name, value]) => sameJson(object[name], value))) return false;
+  Object.assign(object, fields);
+  if (Object.hasOwn(object, 'updated_at')) object.updated_at = now;
+  return true;
+}

@@ -10,7 +10,7 @@ import {ApiError, notFound} from '../errors';
 import type {AccountContext, RequestContext} from '../context';
 import {created, move} from '../lifecycles';
 import type {Domain, Handler} from '../sandbox';
-import {iso, makeId, type ApiObject} from '../state';
+import {iso, makeId, update, type ApiObject} from '../state';
 
 type Json = Record<string, unknown>;
 
@@ -121,8 +121,7 @@ const updateCustomer: Handler = (context) => {
       'default_payment_method_id',
     );
   }
-  Object.assign(customer, body, {updated_at: context.nowIso()});
-  context.emit('customer.updated', customer);
+  if (update(customer, body, context.nowIso())) context.emit('customer.updated', customer);
   return {status: 200, body: customer};
 };
 
@@ -280,9 +279,8 @@ const updateCard: Handler = (context) => {
         'exp_year',
       );
     }
-    card.status = 'active';
   }
-  Object.assign(card, body, {updated_at: context.nowIso()});
+  update(card, {...body, ...(body.exp_month === undefined ? {} : {status: 'active'})}, context.nowIso());
   return {status: 200, body: card};
 };
 
@@ -323,7 +321,7 @@ const createBankAccount: Handler = (context) => {
 
 const updateBankAccount: Handler = (context) => {
   const bankAccount = methodOf(context, bankAccounts);
-  Object.assign(bankAccount, context.body, {updated_at: context.nowIso()});
+  update(bankAccount, context.body, context.nowIso());
   return {status: 200, body: bankAccount};
 };
 
@@ -553,9 +551,11 @@ function billingContact(input: Json | undefined) {
 const updateApplePayPaymentMethod: Handler = (context) => {
   const method = methodOf(context, applePay);
   const body = context.body;
-  if (body.billing_contact !== undefined) method.billing_contact = billingContact(body.billing_contact as Json);
-  if (body.metadata !== undefined) method.metadata = body.metadata;
-  method.updated_at = context.nowIso();
+  const fields = {
+    ...(body.billing_contact === undefined ? {} : {billing_contact: billingContact(body.billing_contact as Json)}),
+    ...(body.metadata === undefined ? {} : {metadata: body.metadata}),
+  };
+  update(method, fields, context.nowIso());
   return {status: 200, body: method};
 };
 
@@ -639,10 +639,12 @@ const createGooglePayToken: Handler = (context) => {
 const updateGooglePayPaymentMethod: Handler = (context) => {
   const method = methodOf(context, googlePay);
   const body = context.body;
-  if (body.cardholder_name !== undefined) method.cardholder_name = body.cardholder_name;
-  if (body.billing_address !== undefined) method.billing_address = postal(body.billing_address as Json | null);
-  if (body.metadata !== undefined) method.metadata = body.metadata;
-  method.updated_at = context.nowIso();
+  const fields = {
+    ...(body.cardholder_name === undefined ? {} : {cardholder_name: body.cardholder_name}),
+    ...(body.billing_address === undefined ? {} : {billing_address: postal(body.billing_address as Json | null)}),
+    ...(body.metadata === undefined ? {} : {metadata: body.metadata}),
+  };
+  update(method, fields, context.nowIso());
   return {status: 200, body: method};
 };
 

@@ -19,7 +19,7 @@ import {created, move} from '../lifecycles';
 import {accountSetting, recordTransaction, requireAvailable} from '../ledger';
 import type {Domain, Handler, JobRunner} from '../sandbox';
 import {reverseRefundTransfer} from './transfers';
-import {iso, type ApiObject} from '../state';
+import {iso, update, type ApiObject} from '../state';
 
 /** Card and wallet funds become available 2 business days after capture (/concepts/transactions). */
 const cardFundsDelayMs = 2 * dayMs;
@@ -464,8 +464,7 @@ const updatePayment: Handler = (context) => {
     );
   }
   // The body holds only these fields (additionalProperties: false); metadata replaces all stored keys.
-  Object.assign(payment, context.body, {updated_at: context.nowIso()});
-  if (payment.description === '') payment.description = null;
+  update(payment, {...context.body, ...(context.body.description === '' ? {description: null} : {})}, context.nowIso());
   return {status: 200, body: payment};
 };
 

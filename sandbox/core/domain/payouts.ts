@@ -17,7 +17,7 @@ import {ApiError} from '../errors';
 import {created, move} from '../lifecycles';
 import {carryForward, hasProduct, payoutSchedule, recordTransaction, requireAvailable, requireHolder} from '../ledger';
 import type {Domain, Handler, JobRunner} from '../sandbox';
-import {iso, type ApiObject} from '../state';
+import {iso, update, type ApiObject} from '../state';
 import {businessBankAccount, emitFor} from './customers';
 
 const instantAnswerMs = 20_000;
@@ -281,8 +281,8 @@ const updatePayout: Handler = (context) => {
       `Payout ${payout.id} is ${payout.status}. A payout can only be updated while it is pending.`,
     );
   }
-  for (const field of ['description', 'metadata'] as const) if (context.body[field] !== undefined) payout[field] = context.body[field];
-  payout.updated_at = context.nowIso();
+  const fields = Object.entries(context.body).filter(([field]) => field === 'description' || field === 'metadata');
+  update(payout, Object.fromEntries(fields), context.nowIso());
   return {status: 200, body: payout};
 };
 
