@@ -4,7 +4,8 @@
  * payouts, the sandbox clock, transactions and balances, runs them against a sandbox built in-process,
  * and holds these invariants (issue 54):
  *
- * - no answer is a 5xx, and every status is one the operation documents;
+ * - no answer is a 5xx, and every answer and event fits the specs (tests/lib/conforming-sandbox.ts:
+ *   a documented status, the body of its schema, no field the schema does not name);
  * - a GET right after a create, an update or an action returns what that answer returned;
  * - a PUT sent twice with the same body leaves the object as the first one left it;
  * - after every step, each currency's `available` and `pending` balance equal the sums of the `net` of
@@ -24,14 +25,12 @@ import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import {test} from 'node:test';
 import fc from 'fast-check';
-import {readSpec} from '../../lib/api-model/specs';
-import {createSandbox, SpecIndex, type Sandbox, type SandboxResponse} from '../../sandbox/core';
+import type {Sandbox, SandboxResponse} from '../../sandbox/core';
+import {conformingSandbox, index} from '../lib/conforming-sandbox';
 
 type Json = Record<string, unknown>;
 const isJson = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const specs = {accounts: readSpec('specs/accounts.yaml'), financial: readSpec('specs/financial.yaml')};
-const index = new SpecIndex(specs);
 const keys = ['sk_test_propertiesalpha01', 'sk_test_propertiesbravo02'] as const;
 const numRuns = 500;
 const maxCommands = 30;
@@ -121,14 +120,11 @@ const newAccount = (): Account => ({
  */
 function newReal(): Real {
   const clock = {wall: Date.parse('2026-03-02T09:00:00Z'), step: 1000};
-  const sandbox = createSandbox(
-    {specs, validateResponses: true, rateLimit: Number.MAX_SAFE_INTEGER, wall: () => (clock.wall += clock.step)},
-    index,
-  );
+  const sandbox = conformingSandbox({rateLimit: Number.MAX_SAFE_INTEGER, wall: () => (clock.wall += clock.step)});
   return {sandbox, clock, requests: 0, steps: 0};
 }
 
-/** Sends one request with key `k`; asserts it is no 5xx and that its operation documents its status. */
+/** Sends one request with key `k`; asserts it is no 5xx (the sandbox checks it against the specs itself). */
 async function send(real: Real, k: K, method: string, url: string, body?: unknown): Promise<SandboxResponse> {
   real.requests++;
   const response = await real.sandbox.handle({
@@ -139,20 +135,11 @@ async function send(real: Real, k: K, method: string, url: string, body?: unknow
   });
   const where = `${method} ${url} ${JSON.stringify(body ?? null)} answered ${response.status} ${JSON.stringify(response.body)}`;
   assert.ok(response.status < 500, where);
-  const route = index.route(method, new URL(url, 'https://sandbox.test').pathname);
-  assert.ok(typeof route === 'object', `${method} ${url} is no operation`);
-  assert.ok(
-    route.operation.responses.some((documented) => documented.status === response.status),
-    `${route.operation.operationId} does not document ${response.status}: ${where}`,
-  );
   return response;
 }
 
 const errorCode = (response: SandboxResponse) =>
   isJson(response.body) && isJson(response.body.error) ? String(response.body.error.code) : undefined;
-
-/** The answers that did not fit their operation's response schema; the one place that reads them. */
-const schemaProblems = (real: Real): string[] => real.sandbox.responseProblems;
 
 /** Runs checks with the wall clock standing still. */
 async function still<T>(real: Real, check: () => Promise<T>): Promise<T> {
@@ -703,7 +690,6 @@ test('sequences of operations by two keys hold the sandbox invariants', {timeout
         await listsHold(real, model, k, 3);
         await isolated(real, model, k);
       }
-      assert.deepEqual(schemaProblems(real), [], 'answers that do not fit their response schema');
     } finally {
       requests += real.requests;
       steps += real.steps;
