@@ -38,13 +38,18 @@ export function recordTransaction(
   return record(ctx, entry);
 }
 
-/** Whether the holder has at least `amount` available in `currency`; otherwise `422 insufficient_balance`. */
+/**
+ * The one balance rule (/concepts/transactions, Available and pending balance): money a request sends
+ * out of an available balance (a payout with its fee, a refund, a transfer) must be covered by it;
+ * otherwise `422 insufficient_balance`. Only what Plaza withdraws on its own, a dispute case, can make
+ * an available balance negative.
+ */
 export function requireAvailable(ctx: AccountContext, holder: string, currency: string, amount: number): void {
   const {available} = ctx.balance(holder, currency);
   if (available < amount) {
     throw new ApiError(
       'insufficient_balance',
-      `The available ${currency} balance of ${holder} is ${available}, less than the amount ${amount}. Pending funds cannot be used until they are available.`,
+      `The available ${currency} balance of ${holder} is ${available}, less than the ${amount} this request takes from it. Pending funds cannot be used until they are available.`,
       'amount',
     );
   }

@@ -263,7 +263,7 @@ const createPayout: Handler = (context) => {
   const method = body.method ?? (destination.id.startsWith('card_') ? 'card' : 'ach');
   const speed = body.speed ?? 'standard';
   checkDestination(destination, {method, speed, currency: body.currency});
-  requireAvailable(context, payer, body.currency, body.amount);
+  requireAvailable(context, payer, body.currency, body.amount + (speed === 'instant' ? instantFee(body.amount) : 0));
   const payout = makePayout(
     context,
     {account_id: payer, amount: body.amount, currency: body.currency, destination, method, speed, description: body.description ?? null},
