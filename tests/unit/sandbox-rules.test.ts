@@ -229,3 +229,36 @@ test('one balance rule: what a request takes must be covered by the available ba
   assert.ok((await balanceOf(ok, platform)).available >= 0);
   assert.deepEqual(sandbox.responseProblems, []);
 });
+
+test('a seller takes payments once approved, and pays out once its payouts product is active', async () => {
+  const {sandbox, send, ok, advance, seller} = await withSubmittedSeller();
+  const sale = {amount: 20000, currency: 'USD', payment_method_id: 'card_testvisacredit0000000000', account_id: seller};
+  assertRefused(
+    await send('POST', '/v1/payments', sale),
+    422,
+    'onboarding_incomplete',
+    /onboarding is approved \(onboarding_status submitted\)/,
+  );
+  await ok(200, 'POST', `/v1/sandbox/accounts/${seller}/onboarding/decide`, {decision: 'approve'});
+  const payment = await ok(201, 'POST', '/v1/payments', sale);
+  await ok(201, 'POST', '/v1/payment-transfers', {payment_id: payment.id, amount: 18000});
+  await advance(48);
+
+  const bank = (await ok(200, 'GET', `/v1/accounts/${seller}/business/bank-account`)).id;
+  const payout = {account_id: seller, amount: 10000, currency: 'USD', destination_id: bank};
+  assertRefused(await send('POST', '/v1/payouts', payout), 422, 'product_not_enabled', /does not have the payouts product/);
+  const added = await ok(200, 'POST', `/v1/accounts/${seller}/products`, {product_code: 'payouts'});
+  assert.equal((added.products as Json[]).find((product) => product.code === 'payouts')?.status, 'contract_required');
+  assertRefused(await send('POST', '/v1/payouts', payout), 422, 'product_not_enabled', /is contract_required\. Sign its latest contract/);
+  const latest = await ok(200, 'GET', '/v1/products/payouts/contracts/latest');
+  await ok(201, 'POST', `/v1/accounts/${seller}/contracts`, {
+    product_code: 'payouts',
+    version: latest.version,
+    signer_name: 'Elena Marsh',
+    signer_title: 'Owner',
+    ip_address: '198.51.100.77',
+    signed_at: '2026-01-14T16:00:00Z',
+  });
+  await ok(201, 'POST', '/v1/payouts', payout);
+  assert.deepEqual(sandbox.responseProblems, []);
+});
