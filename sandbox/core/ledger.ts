@@ -38,13 +38,18 @@ export function recordTransaction(
   return record(ctx, entry);
 }
 
-/** Whether the holder has at least `amount` available in `currency`; otherwise `422 insufficient_balance`. */
+/**
+ * The one balance rule (/concepts/transactions, Available and pending balance): money a request sends
+ * out of an available balance (a payout with its fee, a refund, a transfer) must be covered by it;
+ * otherwise `422 insufficient_balance`. Only what Plaza withdraws on its own, a dispute case, can make
+ * an available balance negative.
+ */
 export function requireAvailable(ctx: AccountContext, holder: string, currency: string, amount: number): void {
   const {available} = ctx.balance(holder, currency);
   if (available < amount) {
     throw new ApiError(
       'insufficient_balance',
-      `The available ${currency} balance of ${holder} is ${available}, less than the amount ${amount}. Pending funds cannot be used until they are available.`,
+      `The available ${currency} balance of ${holder} is ${available}, less than the ${amount} this request takes from it. Pending funds cannot be used until they are available.`,
       'amount',
     );
   }
@@ -201,10 +206,27 @@ export function requireApproved(ctx: AccountContext, id: string, param: string) 
   }
 }
 
-/** Whether an account has a product among its `products` (Get account). */
-export function hasProduct(ctx: AccountContext, id: string, code: string): boolean {
+/**
+ * An account's product must be `active` (its contract signed) to be used (/concepts/accounts, Products):
+ * `422 product_not_enabled` when the account lacks it or has not signed its contract yet.
+ */
+export function requireActiveProduct(ctx: AccountContext, id: string, code: string, param: string): void {
   const products = ctx.find(id)?.products;
-  return Array.isArray(products) && products.some((product: {code?: string}) => product.code === code);
+  const product = Array.isArray(products) ? (products as {code?: string; status?: string}[]).find((one) => one.code === code) : undefined;
+  if (!product) {
+    throw new ApiError(
+      'product_not_enabled',
+      `Account ${id} does not have the ${code} product enabled. Add it in the Accounts API before creating ${code}.`,
+      param,
+    );
+  }
+  if (product.status !== 'active') {
+    throw new ApiError(
+      'product_not_enabled',
+      `The ${code} product of account ${id} is ${String(product.status)}. Sign its latest contract with Create contract before creating ${code}.`,
+      param,
+    );
+  }
 }
 
 /** A setting of an account as Get all account settings shows it, once its list is made (see domain/accounts.ts), else `null`. */

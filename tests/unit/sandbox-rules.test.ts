@@ -9,8 +9,10 @@
  */
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
+import {docsRequestPages} from '../../lib/page-requests';
 import type {Sandbox} from '../../sandbox/core';
 import {conformingSandbox} from '../lib/conforming-sandbox';
+import {runPage} from '../lib/run-pages';
 
 const start = Date.parse('2026-03-02T09:00:00Z');
 const key = 'sk_test_sandboxrules0001';
@@ -19,8 +21,8 @@ type Json = Record<string, unknown>;
 type Answer = {status: number; body: Json};
 
 /** A fresh sandbox account, and a function that sends it one request and returns the answer. */
-function account() {
-  let wall = start;
+function account(wallStart = start) {
+  let wall = wallStart;
   const sandbox: Sandbox = conformingSandbox({wall: () => (wall += 1000)});
   const send = async (method: string, url: string, body?: unknown): Promise<Answer> => {
     const response = await sandbox.handle({
@@ -39,6 +41,30 @@ function account() {
   };
   const advance = (hours: number) => ok(200, 'POST', '/v1/sandbox/clock/advance', {hours});
   return {sandbox, send, ok, advance};
+}
+
+/**
+ * A sandbox account after the reader's steps of Onboard sellers, in that page's time: its seller has
+ * signed the payments contract only, and is `submitted`.
+ */
+async function withSubmittedSeller() {
+  const pages = docsRequestPages();
+  const page = pages.find((candidate) => candidate.file.endsWith('guides/marketplaces/onboard-sellers.mdx'));
+  assert.ok(page, 'no page guides/marketplaces/onboard-sellers.mdx');
+  const platform = account(Date.parse('2026-01-12T16:00:00Z'));
+  await runPage(platform.sandbox, page, pages, key);
+  const sellers = (await platform.ok(200, 'GET', '/v1/accounts')).data as Json[];
+  const seller = sellers.find((candidate) => candidate.platform_account_id !== null);
+  assert.ok(seller, JSON.stringify(sellers));
+  return {...platform, seller: String(seller.id)};
+}
+
+/** The USD balance of a holder (the platform's own account or a seller), as Get holding account balance by ID reads it. */
+async function balanceOf(ok: ReturnType<typeof account>['ok'], holder: string): Promise<{available: number; pending: number}> {
+  const holdings = (await ok(200, 'GET', `/v1/holding-accounts?account_id=${holder}`)).data as Json[];
+  const read = await ok(200, 'GET', `/v1/holding-accounts/${String(holdings[0]?.id)}/balance`);
+  const usd = (read.balances as Json[]).find((balance) => balance.currency === 'USD');
+  return {available: Number(usd?.available ?? 0), pending: Number(usd?.pending ?? 0)};
 }
 
 /** Asserts that an answer is the refusal a page documents: its status, its code and the gist of its message. */
@@ -134,4 +160,98 @@ test('a bank account with no balance names a step that works: the bank login whi
   await ok(200, 'GET', `/v1/bank-accounts/${String(byLogin.id)}/verification-url`);
   await advance(1);
   assert.equal((await balance(byLogin.id)).status, 200);
+});
+
+test('one balance rule: what a request takes must be covered by the available balance; a payment transfer waits for its funds', async () => {
+  const {send, ok, advance, seller} = await withSubmittedSeller();
+  const platform = String(((await ok(200, 'GET', '/v1/accounts')).data as Json[]).find((one) => one.type === 'platform')?.id);
+  await ok(200, 'POST', `/v1/sandbox/accounts/${seller}/onboarding/decide`, {decision: 'approve'});
+  const sale = () =>
+    ok(201, 'POST', '/v1/payments', {
+      amount: 20000,
+      currency: 'USD',
+      payment_method_id: 'card_testvisacredit0000000000',
+      account_id: seller,
+    });
+
+  // Made while the payment's funds are pending, the transfer is paid from them: both sides wait.
+  const first = await sale();
+  const transfer = await ok(201, 'POST', '/v1/payment-transfers', {payment_id: first.id, amount: 18000});
+  const entries = (await ok(200, 'GET', `/v1/transactions?source_id=${String(transfer.id)}`)).data as Json[];
+  const sellerEntries = (await ok(200, 'GET', `/v1/transactions?source_id=${String(transfer.id)}&account_id=${seller}`)).data as Json[];
+  const funds = ((await ok(200, 'GET', `/v1/transactions?source_id=${String(first.id)}`)).data as Json[])[0];
+  assert.deepEqual(
+    [...entries, ...sellerEntries].map((entry) => [entry.amount, entry.status, entry.available_at]),
+    [
+      [-18000, 'pending', funds?.available_at],
+      [18000, 'pending', funds?.available_at],
+    ],
+  );
+  assert.deepEqual(await balanceOf(ok, platform), {available: 0, pending: 20000 - 610 - 18000});
+  // A refund is paid from the available balance, which pending funds do not fill.
+  assertRefused(
+    await send('POST', '/v1/refunds', {payment_id: first.id, amount: 5000}),
+    422,
+    'insufficient_balance',
+    /Pending funds cannot be used/,
+  );
+  await advance(48);
+  assert.deepEqual(await balanceOf(ok, platform), {available: 1390, pending: 0});
+  assert.deepEqual(await balanceOf(ok, seller), {available: 18000, pending: 0});
+
+  // Made once the payment's funds are available, the transfer comes out of the available balance.
+  const second = await sale();
+  await advance(48);
+  await ok(201, 'POST', '/v1/balance-transfers', {from_account_id: platform, to_account_id: seller, amount: 15000, currency: 'USD'});
+  assert.equal((await balanceOf(ok, platform)).available, 1390 + 19390 - 15000);
+  assertRefused(
+    await send('POST', '/v1/payment-transfers', {payment_id: second.id, amount: 18000}),
+    422,
+    'insufficient_balance',
+    /less than the 18000 this request takes/,
+  );
+
+  // An instant payout's fee (1.5%, at least 50) must be covered with its amount.
+  const available = (await balanceOf(ok, platform)).available;
+  const payout = {currency: 'USD', destination_id: 'card_testmastercarddebit00000', method: 'card', speed: 'instant'};
+  assertRefused(
+    await send('POST', '/v1/payouts', {...payout, amount: available}),
+    422,
+    'insufficient_balance',
+    /less than the \d+ this request takes/,
+  );
+  await ok(201, 'POST', '/v1/payouts', {...payout, amount: available - 100});
+  assert.ok((await balanceOf(ok, platform)).available >= 0);
+});
+
+test('a seller takes payments once approved, and pays out once its payouts product is active', async () => {
+  const {send, ok, advance, seller} = await withSubmittedSeller();
+  const sale = {amount: 20000, currency: 'USD', payment_method_id: 'card_testvisacredit0000000000', account_id: seller};
+  assertRefused(
+    await send('POST', '/v1/payments', sale),
+    422,
+    'onboarding_incomplete',
+    /onboarding is approved \(onboarding_status submitted\)/,
+  );
+  await ok(200, 'POST', `/v1/sandbox/accounts/${seller}/onboarding/decide`, {decision: 'approve'});
+  const payment = await ok(201, 'POST', '/v1/payments', sale);
+  await ok(201, 'POST', '/v1/payment-transfers', {payment_id: payment.id, amount: 18000});
+  await advance(48);
+
+  const bank = (await ok(200, 'GET', `/v1/accounts/${seller}/business/bank-account`)).id;
+  const payout = {account_id: seller, amount: 10000, currency: 'USD', destination_id: bank};
+  assertRefused(await send('POST', '/v1/payouts', payout), 422, 'product_not_enabled', /does not have the payouts product/);
+  const added = await ok(200, 'POST', `/v1/accounts/${seller}/products`, {product_code: 'payouts'});
+  assert.equal((added.products as Json[]).find((product) => product.code === 'payouts')?.status, 'contract_required');
+  assertRefused(await send('POST', '/v1/payouts', payout), 422, 'product_not_enabled', /is contract_required\. Sign its latest contract/);
+  const latest = await ok(200, 'GET', '/v1/products/payouts/contracts/latest');
+  await ok(201, 'POST', `/v1/accounts/${seller}/contracts`, {
+    product_code: 'payouts',
+    version: latest.version,
+    signer_name: 'Elena Marsh',
+    signer_title: 'Owner',
+    ip_address: '198.51.100.77',
+    signed_at: '2026-01-14T16:00:00Z',
+  });
+  await ok(201, 'POST', '/v1/payouts', payout);
 });

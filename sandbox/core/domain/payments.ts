@@ -16,7 +16,7 @@ import {countCompletion, dayMs, nextCutoff} from '../clock';
 import type {AccountContext, RequestContext} from '../context';
 import {ApiError} from '../errors';
 import {created, move} from '../lifecycles';
-import {accountSetting, recordTransaction, requireAvailable} from '../ledger';
+import {accountSetting, recordTransaction, requireApproved, requireAvailable} from '../ledger';
 import type {Domain, Handler, JobRunner} from '../sandbox';
 import {reverseRefundTransfer} from './transfers';
 import {iso, update, type ApiObject} from '../state';
@@ -345,7 +345,11 @@ const createPayment: Handler = (context) => {
   const body = context.body;
   const method = context.get(String(body.payment_method_id), 'payment_method_id');
   if (typeof body.customer_id === 'string') context.get(body.customer_id, 'customer_id', ['cus']);
-  if (typeof body.account_id === 'string') context.get(body.account_id, 'account_id', ['acct']);
+  if (typeof body.account_id === 'string') {
+    const account = context.get(body.account_id, 'account_id', ['acct']);
+    // A platform takes payments for a seller only once the seller's onboarding is approved (/guides/marketplaces/onboard-sellers).
+    if (account.platform_account_id === context.account.id) requireApproved(context, account.id, 'account_id');
+  }
   const type = methodType(method);
   checkPayment(body, method, type);
   const now = context.nowIso();

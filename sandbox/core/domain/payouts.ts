@@ -15,7 +15,7 @@ import {countCompletion, dayMs, nextCutoff} from '../clock';
 import type {AccountContext, RequestContext} from '../context';
 import {ApiError} from '../errors';
 import {created, move} from '../lifecycles';
-import {carryForward, hasProduct, payoutSchedule, recordTransaction, requireAvailable, requireHolder} from '../ledger';
+import {carryForward, payoutSchedule, recordTransaction, requireActiveProduct, requireAvailable, requireHolder} from '../ledger';
 import type {Domain, Handler, JobRunner} from '../sandbox';
 import {iso, update, type ApiObject} from '../state';
 import {businessBankAccount, emitFor} from './customers';
@@ -253,17 +253,11 @@ const createPayout: Handler = (context) => {
   };
   const payer = requireHolder(context, body.account_id ?? context.account.id, 'account_id');
   const destination = destinationOf(context, body.destination_id, payer);
-  if (!hasProduct(context, payer, 'payouts')) {
-    throw new ApiError(
-      'product_not_enabled',
-      `Account ${payer} does not have the payouts product enabled. Add it in the Accounts API before creating payouts.`,
-      'account_id',
-    );
-  }
+  requireActiveProduct(context, payer, 'payouts', 'account_id');
   const method = body.method ?? (destination.id.startsWith('card_') ? 'card' : 'ach');
   const speed = body.speed ?? 'standard';
   checkDestination(destination, {method, speed, currency: body.currency});
-  requireAvailable(context, payer, body.currency, body.amount);
+  requireAvailable(context, payer, body.currency, body.amount + (speed === 'instant' ? instantFee(body.amount) : 0));
   const payout = makePayout(
     context,
     {account_id: payer, amount: body.amount, currency: body.currency, destination, method, speed, description: body.description ?? null},

@@ -2,8 +2,9 @@
  * Money between a platform and its sellers (/guides/marketplaces/transfer-funds-to-sellers): balance
  * transfers (`bt_`) in either direction, payment transfers (`ptr_`) of a marketplace payment's share to
  * its seller, and refund transfers (`rtr_`) that pull a seller's share of a refund back. Each one writes
- * a transaction of its type on both ledgers. The seller's side of a payment transfer waits for the
- * payment's funds (/concepts/transactions); every other side is available at once.
+ * a transaction of its type on both ledgers. Both sides of a payment transfer wait for the payment's
+ * funds while those are pending (/concepts/transactions); every other side is available at once, and
+ * what leaves an available balance must be covered by it (`422 insufficient_balance`).
  */
 import type {AccountContext, RequestContext} from '../context';
 import {ApiError} from '../errors';
@@ -24,9 +25,9 @@ const notes = (context: RequestContext) => ({
 });
 
 /**
- * Moves `amount` from one holder's balance to another's as a pair of transactions of one type. The
- * debit is available at once, as all money going out; the credit waits until `availableAt` when given
- * (/concepts/transactions, Transaction status).
+ * Moves `amount` from one holder's balance to another's as a pair of transactions of one type, both
+ * available at once, or both pending until `availableAt` when it is later (/concepts/transactions,
+ * Transaction status).
  */
 function movePair(
   context: AccountContext,
@@ -35,7 +36,7 @@ function movePair(
   entry: {type: string; amount: number; currency: string; sourceId: string; description: unknown; availableAt?: number},
 ) {
   const {availableAt, ...common} = {...entry, description: typeof entry.description === 'string' ? entry.description : undefined};
-  recordTransaction(context, {...common, holder: from, amount: -entry.amount});
+  recordTransaction(context, {...common, holder: from, amount: -entry.amount, availableAt});
   recordTransaction(context, {...common, holder: to, availableAt});
 }
 
@@ -65,8 +66,9 @@ const createBalanceTransfer: Handler = (context) => {
 /**
  * Sends a seller its share of a `succeeded` payment, at most what was captured and not refunded. The
  * amount is checked before the payment's one transfer, as the guide's sandbox steps expect `422
- * amount_invalid` for too much after a first transfer. The platform's side leaves its available balance
- * at once; the seller's becomes available when the payment's own funds do.
+ * amount_invalid` for too much after a first transfer. While the payment's funds are pending, the
+ * transfer is paid from them: both sides stay pending until the funds' `available_at`. Once they are
+ * available, it is paid from the platform's available balance, which must cover it.
  */
 const createPaymentTransfer: Handler = (context) => {
   const payment = context.get(String(context.body.payment_id), 'payment_id', ['pay']) as Payment;
@@ -103,6 +105,7 @@ const createPaymentTransfer: Handler = (context) => {
   const funds = context
     .all(['txn'])
     .find((entry) => entry.source_id === payment.id && entry.type === 'payment' && Number(entry.amount) > 0);
+  if (funds?.status !== 'pending') requireAvailable(context, context.account.id, payment.currency, amount);
   const transfer = context.save<PaymentTransfer>({
     id: context.newId('ptr'),
     payment_id: payment.id,
