@@ -17,7 +17,8 @@ export type SandboxSpecs = Record<ApiName, OpenApiDocument>;
 export type Parameter = {name: string; in: 'path' | 'query' | 'header' | 'cookie'; required: boolean; schema: Schema};
 
 /** A documented response: its JSON schema, or the media type of a file answer (`text/csv`), and its first example. */
-export type SpecResponse = {status: number; schemaKey?: string; mediaType?: string; example?: unknown};
+/** A documented response: `example` is its first example, `examples` every one of them. */
+export type SpecResponse = {status: number; schemaKey?: string; mediaType?: string; example?: unknown; examples: unknown[]};
 
 export type SpecOperation = {
   api: ApiName;
@@ -187,6 +188,7 @@ export class SpecIndex {
           schemaKey: json && content.schema ? this.register(api, `${operationId}.${status}`, content.schema) : undefined,
           ...(mediaType && !json ? {mediaType} : {}),
           example: content.example ?? examples[0],
+          examples: content.example === undefined ? examples : [content.example],
         });
       }
       const names: string[] = [];
