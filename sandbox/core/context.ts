@@ -161,19 +161,16 @@ export class RequestContext extends AccountContext {
   }
 
   /**
-   * A copy of an object of a kind (`pay`, `re`...) that the examples of the specs' answers show: the
-   * first in the given `status` when one is, else the first.
+   * Copies of the objects that the examples of the specs' answers show, whole bodies and the items of
+   * lists, in the order of the specs: those of the operations `of` keeps, or of every one.
    */
-  exampleOfKind(prefix: string, status?: string): Record<string, unknown> | undefined {
-    const found = this.index.operations
-      .flatMap((operation) => operation.responses.map(({example}) => example as {id?: unknown; data?: unknown[]} | undefined))
+  examples(of: (operation: SpecOperation) => boolean = () => true): Record<string, unknown>[] {
+    return this.index.operations
+      .filter(of)
+      .flatMap((operation) => operation.responses.flatMap(({examples}) => examples as ({data?: unknown[]} | null)[]))
       .flatMap((example) => [example, ...(Array.isArray(example?.data) ? example.data : [])])
-      .filter(
-        (value): value is Record<string, unknown> =>
-          value !== null && typeof value === 'object' && String((value as {id?: unknown}).id).startsWith(`${prefix}_`),
-      );
-    const chosen = found.find((object) => object.status === status) ?? found[0];
-    return chosen && structuredClone(chosen);
+      .filter((value): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value))
+      .map((object) => structuredClone(object));
   }
 
   /** A page of objects, newest first, after the cursor, with the query's filters that name fields. */

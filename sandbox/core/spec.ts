@@ -24,7 +24,7 @@ export type Parameter = {name: string; in: 'path' | 'query' | 'header' | 'cookie
 
 /**
  * A documented response: its JSON schema, or the media type of a file answer (`text/csv`), its first
- * example, and all its named examples (one per product, for instance), in the spec's order.
+ * example, and every example it has (its named ones, one per product for instance, in the spec's order).
  */
 export type SpecResponse = {status: number; schemaKey?: string; mediaType?: string; example?: unknown; examples: unknown[]};
 
@@ -205,7 +205,7 @@ export class SpecIndex {
           schemaKey: json && content.schema ? this.register(api, `${operationId}.${status}`, content.schema) : undefined,
           ...(mediaType && !json ? {mediaType} : {}),
           example: content.example ?? examples[0],
-          examples,
+          examples: content.example === undefined ? examples : [content.example],
         });
       }
       const names: string[] = [];

@@ -20,7 +20,7 @@ import {test} from 'node:test';
 import {setTimeout as sleep} from 'node:timers/promises';
 import {runLoad} from '../../bench/lib/sandbox';
 import {resolveLocalRef} from '../../lib/api-model/specs';
-import {eventTypes} from '../../lib/api-render/webhook-events';
+import {buildCatalogue, eventTypes} from '../../lib/api-render/webhook-events';
 import {
   createSandbox,
   domains,
@@ -31,7 +31,7 @@ import {
   type SandboxResponse,
   type SandboxState,
 } from '../../sandbox/core';
-import {eventObjects} from '../../sandbox/core/domain/webhooks';
+import {eventObjects, takeOutbox} from '../../sandbox/core/domain/webhooks';
 import {errorCodes} from '../../sandbox/core/errors';
 import type {ApiName, SpecOperation} from '../../sandbox/core/spec';
 import {startSandboxServer} from '../../sandbox/server';
@@ -559,6 +559,35 @@ test('every handler of the domains answers an operation of the specs', () => {
 
 test("the sandbox's event types are the Event schema's, each with the kind of object it carries", () => {
   assert.deepEqual(Object.keys(eventObjects).sort(), eventTypes(specs).sort());
+});
+
+test('a test event carries an example object of its type, never one of the account, and only its delivery is kept', async () => {
+  const {sandbox} = clocked();
+  const key = 'sk_test_edgecasestests05';
+  const post = async (url: string, body: unknown) => (await call(sandbox, {method: 'POST', url, key, body})).body as Node;
+  const webhook = await post('/v1/webhooks', {url: 'http://127.0.0.1:9/plaza', enabled_events: ['*']});
+  const customer = await post('/v1/customers', {name: 'Real Buyer', email: 'real.buyer@example.com'});
+  const real = (await takeOutbox(sandbox.accountOf(key)!)).map((sent) => (JSON.parse(sent.body) as Node).id);
+  const catalogue = buildCatalogue(specs).flatMap((group) => group.events);
+  for (const event of catalogue) {
+    const delivery = await post(`/v1/sandbox/webhooks/${String(webhook.id)}/test-events`, {event_type: event.type});
+    assert.equal(delivery.event_type, event.type);
+    const [sent] = await takeOutbox(sandbox.accountOf(key)!);
+    const object = (JSON.parse(sent!.body) as {data: {object: Node}}).data.object;
+    const zeros = event.objectType === 'onboarding_review' ? object.account_id : object.id;
+    assert.match(String(zeros), /^[a-z]+_0{24}$/, `${event.type} carries ${String(zeros)}`);
+    const read = operation(event.read.operation.operationId ?? '').responses.find((response) => response.status === 200)?.schemaKey ?? '';
+    assert.deepEqual(index.problems(read, object, 'response'), [], `${event.type}: its object fits ${read}`);
+    assert.equal((await call(sandbox, {method: 'GET', url: `/v1/events/${String(delivery.event_id)}`, key})).status, 404);
+  }
+  assert.notEqual(customer.id, `cus_${'0'.repeat(24)}`);
+  const events = (await call(sandbox, {method: 'GET', url: '/v1/events?limit=100', key})).body as {data: Node[]};
+  assert.deepEqual(
+    events.data.map((event) => event.id),
+    real,
+  );
+  const deliveries = await call(sandbox, {method: 'GET', url: `/v1/webhooks/${String(webhook.id)}/events?limit=100`, key});
+  assert.equal((deliveries.body as {data: Node[]}).data.length, real.length + catalogue.length);
 });
 
 test('the error table of the sandbox is the catalogue of /api/errors', () => {

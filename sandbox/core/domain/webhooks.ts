@@ -11,8 +11,7 @@ import {ApiError, notFound} from '../errors';
 import {move} from '../lifecycles';
 import {firstRetryMs, retryWindowMs, type AccountContext, type RequestContext} from '../context';
 import type {Domain, Handler, JobRunner} from '../sandbox';
-import {iso, makeId, type AccountState, type ApiObject, type Delivery} from '../state';
-import {onboardingReview} from './accounts';
+import {iso, type AccountState, type ApiObject, type Delivery} from '../state';
 import {randomSecret} from './keys';
 
 /** Events and delivery records stay readable for 30 days (Get all events, Get all webhook events). */
@@ -262,14 +261,18 @@ const deleteWebhook: Handler = (context) => {
 
 const recent = (context: AccountContext, createdAt: unknown) => String(createdAt) >= iso(context.now() - keptMs);
 
+/** The account's events of the last 30 days: a test event is only delivered, never one of them. */
+const readable = (context: AccountContext, event: ApiObject) =>
+  recent(context, event.created_at) && !testEventsOf(context.account).includes(event.id);
+
 const getAllEvents: Handler = (context) => ({
   status: 200,
-  body: context.page(context.all(['evt']).filter((event) => recent(context, event.created_at))),
+  body: context.page(context.all(['evt']).filter((event) => readable(context, event))),
 });
 
 const getEventById: Handler = (context) => {
   const event = context.get(context.params.event_id ?? '', 'event_id', ['evt']);
-  if (!recent(context, event.created_at)) throw notFound(event.id, 'event_id');
+  if (!readable(context, event)) throw notFound(event.id, 'event_id');
   return {status: 200, body: event};
 };
 
@@ -319,27 +322,45 @@ const requeueAWebhookEventById: Handler = (context) => {
   return {status: 200, body: {...delivery}};
 };
 
+/** The ID of the object of a test event: its prefix and 24 zeros, which no object of an account has. */
+export const testObjectId = (prefix: string): string => `${prefix}_${'0'.repeat(24)}`;
+
 /**
- * The object a test event carries: the newest object of its kind in the account, or, while the
- * account has none, the specs' example of that kind (in the status the type names, such as
- * `succeeded` for `payment.succeeded`) under an ID of this account.
+ * The object a test event carries, never one of the account's: the specs' example of its kind, with
+ * an ID of zeros. It is in the status the type names when an example shows it (`failed` for
+ * `payout.failed`), or one that Get all event types quotes for the type (`needs_response` for
+ * `dispute_case.created`), else as the operation that causes the event answers (a `pending` payout
+ * for `payout.created`). For `onboarding.*` it is an example of Review onboarding, of account `acct_000…`.
  */
-function sampleObject(context: RequestContext, prefix: string, type: string): ApiObject | Record<string, unknown> {
-  if (prefix === 'onboarding') return onboardingReview(context, context.account.id);
-  if (prefix === 'acct') return context.get(context.account.id);
-  const stored = context.all([prefix])[0];
-  if (stored) return stored;
-  const example = context.exampleOfKind(prefix, type.split('.').at(-1));
-  return {
-    ...example,
-    id: makeId(prefix, context.account.id, 0),
-    ...(example && 'account_id' in example ? {account_id: context.account.id} : {}),
-  };
+function testObject(context: RequestContext, prefix: string, type: string): Record<string, unknown> {
+  const verb = type.slice(type.indexOf('.') + 1);
+  const review = prefix === 'onboarding';
+  const found = review
+    ? context.examples((operation) => operation.operationId === 'reviewOnboarding')
+    : [...context.examples((operation) => operation.events.includes(type)), ...context.examples()].filter((object) =>
+        String(object.id).startsWith(`${prefix}_`),
+      );
+  const types = context.example(200, 'getAllEventTypes').data as {type: string; description: string}[];
+  const quoted = [...(types.find((item) => item.type === type)?.description ?? '').matchAll(/`([a-z_]+)`/g)];
+  const chosen =
+    [verb, ...quoted.map((match) => match[1])]
+      .map((status) => found.find((object) => (review ? object.onboarding_status : object.status) === status))
+      .find((object) => object !== undefined) ??
+    found[0] ??
+    {};
+  const object: Record<string, unknown> = review ? {...chosen, account_id: testObjectId('acct')} : {...chosen, id: testObjectId(prefix)};
+  // An API key's secret never leaves in an event.
+  delete object.secret;
+  return object;
 }
+
+/** The IDs of the account's test events: delivered, but not events of the account (Get all events). */
+const testEventsOf = (account: AccountState): string[] => (account.singletons.testEvents ??= {ids: []}).ids as string[];
 
 /**
  * Send test webhook event (sandbox): an event of the chosen type, delivered to this webhook only.
  * The type must be one Plaza sends and one the enabled webhook takes (`409 sandbox_simulation_invalid`).
+ * Its object is an example (`testObject`), and Get all events and Get event by ID do not know it.
  */
 const sendTestWebhookEvent: Handler = (context) => {
   const webhook = getWebhook(context);
@@ -351,9 +372,6 @@ const sendTestWebhookEvent: Handler = (context) => {
   if (!prefix) throw refuse('Get all event types does not list this type');
   if (webhook.status !== 'enabled') throw refuse('the webhook is disabled; enable it with Update webhook');
   if (!types.includes('*') && !types.includes(type)) throw refuse('its enabled_events do not include this type');
-  // An API key's secret never leaves in an event.
-  const object = structuredClone(sampleObject(context, prefix, type));
-  delete object.secret;
   const event = context.save({
     id: context.newId('evt'),
     type,
@@ -361,8 +379,9 @@ const sendTestWebhookEvent: Handler = (context) => {
     account_id: context.account.id,
     request_id: context.requestId,
     correlation_id: context.correlationId,
-    data: {object},
+    data: {object: testObject(context, prefix, type)},
   });
+  testEventsOf(context.account).push(event.id);
   return {status: 201, body: {...context.queueDelivery(webhook.id, event)}};
 };
 
