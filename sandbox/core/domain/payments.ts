@@ -21,16 +21,19 @@ import type {Domain, Handler, JobRunner} from '../sandbox';
 import {reverseRefundTransfer} from './transfers';
 import {iso, update, type ApiObject} from '../state';
 
-/** Card and wallet funds become available 2 business days after capture (/concepts/transactions). */
-const cardFundsDelayMs = 2 * dayMs;
-/** ACH funds become available 4 business days after the debit is submitted (/concepts/transactions). */
-const achFundsDelayMs = 4 * dayMs;
 /**
  * An ACH debit settles, or its bank returns it for a problem with the account, 2 banking days after it
  * is submitted (the return window of the ACH return codes), within the "1 to 3 business days" of the
  * Payment status flow, so that 72 hours from any creation complete it (/api/testing).
  */
 const achOutcomeDelayMs = 2 * dayMs;
+/**
+ * A payment's funds become available the account setting `payouts.delay_days` (2 by default) business
+ * days after it settles: a card or wallet payment at capture, an ACH debit `achOutcomeDelayMs` after
+ * submission, so 2 and 4 days by default (/concepts/transactions).
+ */
+const fundsDelayMs = (context: AccountContext): number =>
+  Number(accountSetting(context, context.account.id, 'payouts.delay_days') ?? 2) * dayMs;
 /** ACH refunds succeed 1 to 3 business days after submission: 1 here; card and wallet refunds at submission. */
 const achRefundDelayMs = dayMs;
 /** An authorization lasts 7 days (/guides/payments/authorize-and-capture-payments). */
@@ -286,7 +289,7 @@ function succeed(context: AccountContext, payment: Payment, amount: number) {
   context.emit('payment.succeeded', payment);
 }
 
-/** Captures a card or wallet payment: its funds join the pending balance until 2 days later. */
+/** Captures a card or wallet payment: its funds join the pending balance until `fundsDelayMs` later. */
 function captureFunds(context: AccountContext, payment: Payment, amount: number) {
   recordTransaction(context, {
     holder: context.account.id,
@@ -295,7 +298,7 @@ function captureFunds(context: AccountContext, payment: Payment, amount: number)
     fee: paymentFee(payment, amount),
     currency: payment.currency,
     sourceId: payment.id,
-    availableAt: context.now() + cardFundsDelayMs,
+    availableAt: context.now() + fundsDelayMs(context),
     ...(payment.description ? {description: payment.description} : {}),
   });
   succeed(context, payment, amount);
@@ -675,7 +678,7 @@ export const payments: Domain = {
         fee: paymentFee(payment, payment.amount),
         currency: payment.currency,
         sourceId: payment.id,
-        availableAt: context.now() + achFundsDelayMs,
+        availableAt: context.now() + achOutcomeDelayMs + fundsDelayMs(context),
         ...(payment.description ? {description: payment.description} : {}),
       });
       context.schedule(context.now() + achOutcomeDelayMs, 'ach.settle', payment.id);
