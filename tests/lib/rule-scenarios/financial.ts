@@ -153,6 +153,51 @@ export const financialScenarios: Record<string, Scenario> = {
     assert.equal(error.param, 'transaction_identifier');
   },
 
+  'an Apple Pay session needs a registered domain, and a domain whose file cannot be fetched is not registered': async ({ok, refused}) => {
+    const session = {
+      validation_url: 'https://apple-pay-gateway.apple.com/paymentservices/paymentSession',
+      domain_name: 'checkout.northwindgear.example',
+      display_name: 'Northwind Gear',
+    };
+    await refused(422, 'apple_pay_domain_not_registered', 'POST', '/v1/apple-pay/sessions', session);
+    await refused(422, 'apple_pay_domain_verification_failed', 'POST', '/v1/apple-pay/domains', {
+      domain_name: 'checkout.northwindgear.invalid',
+    });
+    assert.deepEqual((await ok(200, 'GET', '/v1/apple-pay/domains')).data, []);
+    const domain = await ok(201, 'POST', '/v1/apple-pay/domains', {domain_name: session.domain_name});
+    await refused(409, 'resource_already_exists', 'POST', '/v1/apple-pay/domains', {domain_name: session.domain_name});
+    const created = await ok(201, 'POST', '/v1/apple-pay/sessions', session);
+    assert.equal((created.merchant_session as Json).domainName, session.domain_name);
+    await refused(422, 'url_invalid', 'POST', '/v1/apple-pay/sessions', {
+      ...session,
+      validation_url: 'https://apple-pay.northwindgear.example/session',
+    });
+    await ok(204, 'DELETE', `/v1/apple-pay/domains/${String(domain.id)}`);
+    await refused(422, 'apple_pay_domain_not_registered', 'POST', '/v1/apple-pay/sessions', session);
+  },
+
+  'a wallet payment method past its expiry month is expired: payments are declined with expired_card, and it cannot be attached': async ({
+    ok,
+    refused,
+  }) => {
+    const token = JSON.stringify({
+      protocolVersion: 'ECv2',
+      signature: 'MEQCIBbX3vR0aHsQ9y',
+      intermediateSigningKey: {signedKey: '{"keyValue":"MFkw","keyExpiration":"1893456000000"}', signatures: ['MEUCIQ']},
+      signedMessage: '{"encryptedMessage":"ZW5jcnlwdGVk","ephemeralPublicKey":"QkFE","tag":"dGFn"}',
+    });
+    const method = await ok(201, 'POST', '/v1/google-pay/tokens', {token, card_network: 'visa', card_details: '4242'});
+    const url = `/v1/google-pay/payment-methods/${String(method.id)}`;
+    const expiry = Date.UTC(Number(method.exp_year), Number(method.exp_month), 1);
+    let now = Date.parse(String(method.created_at));
+    while (now < expiry) now = Date.parse(String((await ok(200, 'POST', '/v1/sandbox/clock/advance', {hours: 720})).current_time));
+    assert.equal((await ok(200, 'GET', url)).status, 'expired');
+    const error = await refused(422, 'expired_card', 'POST', '/v1/payments', {amount: 2500, currency: 'USD', payment_method_id: method.id});
+    assert.equal(error.type, 'processing_error');
+    const customer = await ok(201, 'POST', '/v1/customers', {name: 'Avery Chen'});
+    await refused(422, 'payment_method_unusable', 'PUT', `${url}/attach`, {customer_id: customer.id});
+  },
+
   // Bank accounts
 
   'the balance of a bank account verified with micro-deposits is refused with bank_account_balance_unavailable': async (run) => {
