@@ -9,6 +9,8 @@ export const errorCodes = {
   api_key_not_revealable: [409, 'conflict_error'],
   api_key_revoked: [409, 'conflict_error'],
   api_key_self_revocation: [409, 'conflict_error'],
+  apple_pay_domain_not_registered: [422, 'invalid_request_error'],
+  apple_pay_domain_verification_failed: [422, 'invalid_request_error'],
   apple_pay_token_invalid: [422, 'invalid_request_error'],
   bank_account_balance_unavailable: [409, 'conflict_error'],
   bank_account_not_verifiable: [409, 'conflict_error'],

@@ -44,6 +44,17 @@ export function conformingSandbox(options: Omit<SandboxOptions, 'domains' | 'spe
 
 let runs = 0;
 
+const stepName = (name: LifecycleName, from: string | null, to: string) =>
+  from === null ? `${name}: created ${to}` : `${name}: ${from} → ${to}`;
+
+/**
+ * Runs what a host does between requests on a sandbox of the stated-rules test, so that the lifecycle
+ * steps it runs count as executed (noted with the sandbox's next request); on any other sandbox it just runs.
+ */
+export function outsideRequests<T>(sandbox: Sandbox, work: () => T): T {
+  return sandbox instanceof RecordingSandbox ? sandbox.outsideRequests(work) : work();
+}
+
 /** A sandbox that notes each request with its answer, the events it made and the lifecycle steps it ran (tests/lib/stated-rules.ts). */
 class RecordingSandbox extends Sandbox {
   private readonly runNumber = ++runs;
@@ -55,13 +66,26 @@ class RecordingSandbox extends Sandbox {
     super(settings, index);
   }
 
+  /** Lifecycle steps run between requests (`outsideRequests`), noted with the next request. */
+  private carried: string[] = [];
+
+  /** Runs what a host does between requests, such as recording a webhook delivery's answer, noting the lifecycle steps it runs. */
+  outsideRequests<T>(work: () => T): T {
+    const listener = (name: LifecycleName, from: string | null, to: string) => this.carried.push(stepName(name, from, to));
+    lifecycleListeners.add(listener);
+    try {
+      return work();
+    } finally {
+      lifecycleListeners.delete(listener);
+    }
+  }
+
   override async handle(request: SandboxRequest): Promise<SandboxResponse> {
     const key = Object.entries(request.headers).find(([name]) => name.toLowerCase() === 'x-api-key')?.[1] ?? '';
     const events = () => Object.keys(this.accountOf(key)?.objects ?? {}).filter((id) => id.startsWith('evt_'));
     const before = new Set(events());
-    const steps: string[] = [];
-    const listener = (name: LifecycleName, from: string | null, to: string) =>
-      steps.push(from === null ? `${name}: created ${to}` : `${name}: ${from} → ${to}`);
+    const steps = this.carried.splice(0);
+    const listener = (name: LifecycleName, from: string | null, to: string) => steps.push(stepName(name, from, to));
     lifecycleListeners.add(listener);
     try {
       const response = await super.handle(request);

@@ -281,6 +281,7 @@ const updateCard: Handler = (context) => {
     }
   }
   update(card, {...body, ...(body.exp_month === undefined ? {} : {status: 'active'})}, context.nowIso());
+  if (body.exp_month !== undefined) expireAfter(context, card);
   return {status: 200, body: card};
 };
 
@@ -474,6 +475,16 @@ function walletCard(context: AccountContext, seed: string, network: string) {
 }
 
 /**
+ * A card or wallet payment method becomes `expired` once its expiry month has passed: at 00:00 UTC on
+ * the first day of the next month (the `payment_method.expire` job), unless its expiry changed since.
+ */
+function expireAfter(context: AccountContext, method: ApiObject) {
+  context.unschedule(method.id, 'payment_method.expire');
+  const end = Date.UTC(Number(method.exp_year), Number(method.exp_month), 1);
+  context.schedule(end, 'payment_method.expire', method.id, {end});
+}
+
+/**
  * Create Apple Pay token: `transaction_identifier` must be the token's `header.transactionId`, an
  * `EC_v1` token needs its ephemeral key (`422 apple_pay_token_invalid`), and a token is exchanged once.
  */
@@ -521,6 +532,7 @@ const createApplePayToken: Handler = (context) => {
     created_at: now,
     updated_at: now,
   });
+  expireAfter(context, method);
   return {status: 201, body: method};
 };
 
@@ -557,6 +569,75 @@ const updateApplePayPaymentMethod: Handler = (context) => {
   };
   update(method, fields, context.nowIso());
   return {status: 200, body: method};
+};
+
+/**
+ * Register Apple Pay domain. The sandbox does not fetch the domain association file: it registers any
+ * domain name, except one under `.invalid`, the top-level domain that never resolves, which fails as
+ * an unreachable file does (`422 apple_pay_domain_verification_failed`) and is not stored.
+ */
+const registerApplePayDomain: Handler = (context) => {
+  const name = String(context.body.domain_name);
+  if (name.endsWith('.invalid')) {
+    throw new ApiError(
+      'apple_pay_domain_verification_failed',
+      `Plaza could not fetch https://${name}/.well-known/apple-developer-merchantid-domain-association: ${name} does not resolve. Serve the file from the dashboard at that path over HTTPS, without redirects, then register the domain again.`,
+      'domain_name',
+    );
+  }
+  const registered = registeredDomain(context, name);
+  if (registered) {
+    throw new ApiError(
+      'resource_already_exists',
+      `The domain ${name} is already registered for Apple Pay as ${registered.id}.`,
+      'domain_name',
+    );
+  }
+  const now = context.nowIso();
+  return {status: 201, body: context.save({id: context.newId('apd'), domain_name: name, verified_at: now, created_at: now})};
+};
+
+const registeredDomain = (context: AccountContext, name: string) => context.all(['apd']).find((domain) => domain.domain_name === name);
+const applePayDomainOf = (context: RequestContext) => context.get(context.params.domain_id ?? '', 'domain_id', ['apd']);
+
+/** Apple's Apple Pay gateway: `apple-pay-gateway.apple.com` and its regional and certification hosts. */
+const applePayGateway = /^apple-pay-gateway(-[a-z0-9-]+)?\.apple\.com$/;
+
+/**
+ * Create Apple Pay Session: for a registered domain only, with the `validation_url` of Apple's
+ * gateway; the session is valid 5 minutes and nothing is stored. Apple's opaque merchant session is
+ * the specs' example, for the domain and name sent.
+ */
+const createApplePaySession: Handler = (context) => {
+  const body = context.body as {validation_url: string; domain_name: string; display_name: string};
+  const url = URL.canParse(body.validation_url) ? new URL(body.validation_url) : undefined;
+  if (url?.protocol !== 'https:' || !applePayGateway.test(url.hostname)) {
+    throw new ApiError(
+      'url_invalid',
+      `validation_url must be an https address of Apple's Apple Pay gateway; ${body.validation_url} is not. Send the validationURL of the onvalidatemerchant event unchanged.`,
+      'validation_url',
+    );
+  }
+  if (!registeredDomain(context, body.domain_name)) {
+    throw new ApiError(
+      'apple_pay_domain_not_registered',
+      `The domain ${body.domain_name} is not registered for Apple Pay in this environment. Register it with Register Apple Pay domain, then create the session again.`,
+      'domain_name',
+    );
+  }
+  const now = context.now();
+  const expires = now + 5 * 60_000;
+  const example = context.example(201) as {merchant_session: Json};
+  return {
+    status: 201,
+    body: {
+      merchant_session: {...example.merchant_session, domainName: body.domain_name, displayName: body.display_name},
+      domain_name: body.domain_name,
+      display_name: body.display_name,
+      expires_at: iso(expires),
+      created_at: iso(now),
+    },
+  };
 };
 
 /** The exchanged Google Pay tokens, by a digest of the token: each can be exchanged once. */
@@ -633,6 +714,7 @@ const createGooglePayToken: Handler = (context) => {
     updated_at: now,
   });
   exchangedTokens(context)[digest] = method.id;
+  expireAfter(context, method);
   return {status: 201, body: method};
 };
 
@@ -670,6 +752,14 @@ export const customers: Domain = {
     saveBankVerification,
     getBankVerificationUrl,
     getBankAccountBalanceById,
+    registerApplePayDomain,
+    getAllApplePayDomains: (context) => ({status: 200, body: context.page(context.all(['apd']))}),
+    getApplePayDomainById: (context) => ({status: 200, body: applePayDomainOf(context)}),
+    deleteApplePayDomain: (context) => {
+      context.remove(applePayDomainOf(context).id);
+      return {status: 204};
+    },
+    createApplePaySession,
     createApplePayToken,
     getAllApplePayPaymentMethods: list(applePay, false),
     getAllApplePayPaymentMethodsForACustomer: list(applePay, true),
@@ -706,6 +796,11 @@ export const customers: Domain = {
         move('bankAccount', bankAccount, 'verified', {verification_method: 'instant', verified_at: now, updated_at: now});
         emitBankAccount(context, 'verified', bankAccount);
       }
+    },
+    'payment_method.expire': (context, job) => {
+      const method = context.find(job.id);
+      if (method?.status !== 'active' || Date.UTC(Number(method.exp_year), Number(method.exp_month), 1) !== job.data?.end) return;
+      Object.assign(method, {status: 'expired', updated_at: context.nowIso()});
     },
     /** The micro-deposits reach a bank account that is still `new`: it waits for their amounts. */
     'bank_account.micro_deposits': (context, job) => {
