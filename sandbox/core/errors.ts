@@ -48,6 +48,7 @@ export const errorCodes = {
   routing_number_invalid: [422, 'invalid_request_error'],
   sandbox_simulation_invalid: [409, 'conflict_error'],
   setting_locked: [409, 'conflict_error'],
+  setting_not_locked: [409, 'conflict_error'],
   url_invalid: [422, 'invalid_request_error'],
   wallet_token_invalid: [422, 'invalid_request_error'],
   webhook_event_not_requeueable: [409, 'conflict_error'],

@@ -138,7 +138,14 @@ const getAccount: Handler = (context) => ({status: 200, body: accountOf(context)
 const getAllAccounts: Handler = (context) => ({status: 200, body: context.page(context.all(['acct']))});
 
 /** Update account: the fields sent replace the stored ones. */
-type Setting = {name: string; value: string | null; default_value: string | null; allowed_values: string[] | null; access: string};
+type Setting = {
+  name: string;
+  value: string | null;
+  default_value: string | null;
+  allowed_values: string[] | null;
+  access: string;
+  access_request_id?: string | null;
+};
 type SettingList = {data: Setting[]; has_more: boolean; next_cursor: string | null};
 
 /**
@@ -199,6 +206,44 @@ const updateAccount: Handler = (context) => {
   account.updated_at = now;
   emitFor(context, account.id, 'account.updated', account);
   return {status: 200, body: account};
+};
+
+/**
+ * Request account setting access: a `pending` request to unlock a `locked` setting, which is then
+ * `requested`. An unlocked setting needs none (`409 setting_not_locked`), and one request per setting
+ * waits at a time (`409 resource_already_exists`). No reviewer decides it in the sandbox.
+ */
+const requestAccountSettingAccess: Handler = (context) => {
+  const account = accountOf(context);
+  const name = String(context.params.setting_name);
+  const setting = settingsOf(context, account.id).data.find((candidate) => candidate.name === name);
+  if (!setting) throw new ApiError('resource_not_found', `${name} is not a setting of account ${account.id}.`, 'setting_name');
+  if (setting.access === 'unlocked') {
+    throw new ApiError(
+      'setting_not_locked',
+      `The setting ${name} is already unlocked for account ${account.id}. Change it with Update account.`,
+    );
+  }
+  if (setting.access === 'requested') {
+    throw new ApiError(
+      'resource_already_exists',
+      `Access request ${String(setting.access_request_id)} for ${name} is still pending. Wait for Plaza's decision.`,
+    );
+  }
+  const now = context.nowIso();
+  const request = context.save({
+    id: context.newId('asr'),
+    account_id: account.id,
+    setting_name: name,
+    reason: context.body.reason,
+    requested_value: context.body.requested_value ?? null,
+    status: 'pending',
+    decision_reason: null,
+    decided_at: null,
+    created_at: now,
+  });
+  Object.assign(setting, {access: 'requested', access_request_id: request.id});
+  return {status: 201, body: request};
 };
 
 /** Delete account: only a seller that holds no funds and has no payout in flight. */
@@ -789,6 +834,7 @@ export const accounts: Domain = {
     getAllAccounts,
     updateAccount,
     getAllAccountSettings,
+    requestAccountSettingAccess,
     deleteAccount,
     getSellerAccounts,
     getManagedAccounts,

@@ -201,6 +201,17 @@ export const accountsScenarios: Record<string, Scenario> = {
     assert.equal(error.param, 'settings.payouts.delay_days');
   },
 
+  'access is asked for a locked setting once, and never for an unlocked one': async (run) => {
+    const seller = await newSeller(run);
+    const reason = {reason: 'Our potters restock clay weekly and want their funds the next business day.', requested_value: '1'};
+    const request = await run.ok(201, 'POST', `/v1/accounts/${seller}/settings/payouts.delay_days/access-requests`, reason);
+    assert.equal(request.status, 'pending');
+    const settings = (await run.ok(200, 'GET', `/v1/accounts/${seller}/settings`)).data as Json[];
+    const delay = settings.find((setting) => setting.name === 'payouts.delay_days');
+    assert.equal(`${String(delay?.access)} ${String(delay?.access_request_id)}`, `requested ${String(request.id)}`);
+    await run.refused(409, 'resource_already_exists', 'POST', `/v1/accounts/${seller}/settings/payouts.delay_days/access-requests`, reason);
+    await run.refused(409, 'setting_not_locked', 'POST', `/v1/accounts/${seller}/settings/payouts.schedule/access-requests`, reason);
+  },
   // API keys.
   'permissions are refused for a publishable key, and "*" mixed with named ones': async ({refused}) => {
     await refused(422, 'permissions_invalid', 'POST', '/v1/api-keys', {
