@@ -129,6 +129,18 @@ export const accountsScenarios: Record<string, Scenario> = {
     });
     await run.refused(409, 'onboarding_already_submitted', 'POST', `/v1/accounts/${seller}/onboarding`, attestation(run));
   },
+  'an email address under .invalid cannot receive mail and is refused': async (run) => {
+    const error = await run.refused(422, 'email_invalid', 'POST', '/v1/accounts', {
+      type: 'seller',
+      business_name: 'Juniper Kiln Pottery',
+      email: 'studio@juniperkiln.invalid',
+      country: 'US',
+    });
+    assert.equal(error.param, 'email');
+    await run.refused(422, 'email_invalid', 'POST', '/v1/customers', {name: 'Ines Duarte', email: 'ines@mail.invalid'});
+    const customers = (await run.ok(200, 'GET', '/v1/customers')).data as Json[];
+    assert.equal(customers.length, 0, 'nothing is saved');
+  },
 
   // Products and contracts.
   'a product the account already has cannot be added again': async (run) => {
@@ -179,6 +191,18 @@ export const accountsScenarios: Record<string, Scenario> = {
     const events = (await run.ok(200, 'GET', '/v1/events?type=business_bank_account.verification_failed')).data as Json[];
     assert.equal(events.length, 1);
     await run.refused(409, 'bank_account_not_verifiable', 'GET', `/v1/accounts/${seller}/business/bank-account/verification-url`);
+  },
+  'the sandbox bank refuses account number 000333333334': async (run) => {
+    const seller = await newSeller(run);
+    const error = await run.refused(422, 'account_number_invalid', 'PUT', `/v1/accounts/${seller}/business/bank-account`, {
+      holder_name: 'Juniper Kiln Pottery LLC',
+      holder_type: 'company',
+      account_type: 'checking',
+      routing_number: '111000025',
+      account_number: '000333333334',
+    });
+    assert.equal(error.param, 'account_number');
+    await run.refused(404, 'resource_not_found', 'GET', `/v1/accounts/${seller}/business/bank-account`);
   },
   'a verified business bank account has nothing left to verify': async (run) => {
     const seller = await newSeller(run);
