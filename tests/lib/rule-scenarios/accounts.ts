@@ -141,6 +141,12 @@ export const accountsScenarios: Record<string, Scenario> = {
     const customers = (await run.ok(200, 'GET', '/v1/customers')).data as Json[];
     assert.equal(customers.length, 0, 'nothing is saved');
   },
+  'Decide onboarding refuses a seller that was never submitted': async (run) => {
+    const seller = await newSeller(run);
+    await run.refused(409, 'sandbox_simulation_invalid', 'POST', `/v1/sandbox/accounts/${seller}/onboarding/decide`, {decision: 'approve'});
+    const review = await run.ok(200, 'GET', `/v1/accounts/${seller}/onboarding/review`);
+    assert.equal(review.onboarding_status, 'not_started');
+  },
 
   // Products and contracts.
   'a product the account already has cannot be added again': async (run) => {
