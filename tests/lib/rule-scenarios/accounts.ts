@@ -242,6 +242,18 @@ export const accountsScenarios: Record<string, Scenario> = {
     await run.refused(409, 'resource_already_exists', 'POST', `/v1/accounts/${seller}/settings/payouts.delay_days/access-requests`, reason);
     await run.refused(409, 'setting_not_locked', 'POST', `/v1/accounts/${seller}/settings/payouts.schedule/access-requests`, reason);
   },
+  'the only owner of an account can be neither removed nor demoted': async (run) => {
+    const own = (await run.ok(200, 'GET', '/v1/managed-accounts')).data as Json[];
+    const platform = String(own.find((row) => row.relationship === 'self')?.account_id);
+    const members = (await run.ok(200, 'GET', `/v1/accounts/${platform}/members`)).data as Json[];
+    const owner = members.find((member) => member.role === 'owner');
+    assert.ok(owner, 'a new account has its owner as a member');
+    const path = `/v1/accounts/${platform}/members/${String(owner.id)}`;
+    await run.refused(409, 'owner_required', 'PUT', path, {role: 'developer'});
+    await run.refused(409, 'owner_required', 'DELETE', path);
+    const kept = await run.ok(200, 'PUT', path, {role: 'owner'});
+    assert.equal(kept.role, 'owner');
+  },
   // API keys.
   'permissions are refused for a publishable key, and "*" mixed with named ones': async ({refused}) => {
     await refused(422, 'permissions_invalid', 'POST', '/v1/api-keys', {
