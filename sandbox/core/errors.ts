@@ -4,6 +4,7 @@
  */
 export const errorCodes = {
   account_not_deletable: [409, 'conflict_error'],
+  account_number_invalid: [422, 'invalid_request_error'],
   amount_invalid: [422, 'invalid_request_error'],
   api_key_invalid: [401, 'authentication_error'],
   api_key_not_revealable: [409, 'conflict_error'],
@@ -16,6 +17,7 @@ export const errorCodes = {
   bank_account_not_verifiable: [409, 'conflict_error'],
   card_declined: [422, 'processing_error'],
   currency_unsupported: [422, 'invalid_request_error'],
+  email_invalid: [422, 'invalid_request_error'],
   expired_card: [422, 'processing_error'],
   expiry_date_invalid: [422, 'invalid_request_error'],
   file_invalid: [422, 'invalid_request_error'],
@@ -50,6 +52,7 @@ export const errorCodes = {
   routing_number_invalid: [422, 'invalid_request_error'],
   sandbox_simulation_invalid: [409, 'conflict_error'],
   setting_locked: [409, 'conflict_error'],
+  setting_not_locked: [409, 'conflict_error'],
   url_invalid: [422, 'invalid_request_error'],
   wallet_token_invalid: [422, 'invalid_request_error'],
   webhook_event_not_requeueable: [409, 'conflict_error'],

@@ -150,6 +150,7 @@ export class Sandbox {
       const query = this.readQuery(operation, url.searchParams);
       this.checkParameters(operation, route.params, headers);
       const body = await this.readBody(operation, headers['content-type'], request.body);
+      checkMailbox(operation, body);
       const keyring = {
         add: (secret: string, added: KeyRecord) => put(this.state.keys, secret, added),
         list: () => Object.entries(this.state.keys).filter(([, known]) => known.account === account.id),
@@ -460,6 +461,18 @@ export class Sandbox {
 }
 
 /** A `write` permission does not include the matching `read` (/api/authentication). */
+/**
+ * Refuses, with `422 email_invalid`, an `email` whose domain cannot exist, one under the reserved
+ * `.invalid` (RFC 2606), in the operations whose answers the specs document with that code.
+ */
+function checkMailbox(operation: SpecOperation, body: Record<string, unknown>) {
+  const domain = typeof body.email === 'string' ? body.email.split('@').pop()?.toLowerCase() : undefined;
+  if (!domain?.endsWith('.invalid')) return;
+  const codeOf = (example: unknown) => (example as {error?: {code?: unknown}} | null)?.error?.code;
+  if (!operation.responses.some((response) => response.examples.some((example) => codeOf(example) === 'email_invalid'))) return;
+  throw new ApiError('email_invalid', `email must be an address that can receive mail; the domain ${domain} does not exist.`, 'email');
+}
+
 const hasPermission = (granted: string[], needed: string) => !needed || granted.includes('*') || granted.includes(needed);
 
 async function digest(text: string): Promise<string> {

@@ -94,6 +94,64 @@ function open(context: AccountContext) {
   startOnboarding(context, context.account.id, 'approved');
 }
 
+/**
+ * The members of an account. The caller's own account has its owner, who signed up for it, made on
+ * first use with the account's contact details; accounts made through the API start with none.
+ */
+function membersOf(context: RequestContext, accountId: string): ApiObject[] {
+  const members = () => context.all(['mem']).filter((member) => member.account_id === accountId);
+  if (accountId === context.account.id && members().length === 0) {
+    const account = context.get(accountId);
+    context.save({
+      id: context.newId('mem'),
+      account_id: accountId,
+      name: 'Jordan Reyes',
+      email: account.email,
+      role: 'owner',
+      invitation_id: null,
+      two_factor_enabled: true,
+      last_login_at: null,
+      created_at: account.created_at,
+      updated_at: account.created_at,
+    });
+  }
+  return members();
+}
+
+const getAllAccountMembers: Handler = (context) => ({status: 200, body: context.page(membersOf(context, accountOf(context).id))});
+
+/**
+ * The member of the path's account that the path names, refused (`409 owner_required`) when the
+ * change would leave the account without an owner: it is the only owner and would not stay one.
+ */
+function memberChanged(context: RequestContext, role: unknown): ApiObject {
+  const account = accountOf(context);
+  const members = membersOf(context, account.id);
+  const member = members.find((candidate) => candidate.id === context.params.member_id);
+  if (!member) throw new ApiError('resource_not_found', `Account ${account.id} has no member ${String(context.params.member_id)}.`);
+  const owners = members.filter((other) => other.role === 'owner');
+  if (member.role === 'owner' && role !== 'owner' && owners.length === 1) {
+    throw new ApiError(
+      'owner_required',
+      `Member ${member.id} is the only owner of account ${account.id}. Make another member an owner with Update account member first.`,
+    );
+  }
+  return member;
+}
+
+/** Update account member: a new role, as long as the account keeps an owner. */
+const updateAccountMember: Handler = (context) => {
+  const member = memberChanged(context, context.body.role);
+  Object.assign(member, {role: context.body.role, updated_at: context.nowIso()});
+  return {status: 200, body: member};
+};
+
+/** Delete account member: removes the member, unless it is the account's only owner. */
+const deleteAccountMember: Handler = (context) => {
+  context.remove(memberChanged(context, null).id);
+  return {status: 204};
+};
+
 /** A US account holds US dollars. */
 function checkCurrency(country: unknown, currency: unknown) {
   if (country !== 'US' || currency === undefined || currency === 'USD') return;
@@ -138,7 +196,14 @@ const getAccount: Handler = (context) => ({status: 200, body: accountOf(context)
 const getAllAccounts: Handler = (context) => ({status: 200, body: context.page(context.all(['acct']))});
 
 /** Update account: the fields sent replace the stored ones. */
-type Setting = {name: string; value: string | null; default_value: string | null; allowed_values: string[] | null; access: string};
+type Setting = {
+  name: string;
+  value: string | null;
+  default_value: string | null;
+  allowed_values: string[] | null;
+  access: string;
+  access_request_id?: string | null;
+};
 type SettingList = {data: Setting[]; has_more: boolean; next_cursor: string | null};
 
 /**
@@ -199,6 +264,44 @@ const updateAccount: Handler = (context) => {
   account.updated_at = now;
   emitFor(context, account.id, 'account.updated', account);
   return {status: 200, body: account};
+};
+
+/**
+ * Request account setting access: a `pending` request to unlock a `locked` setting, which is then
+ * `requested`. An unlocked setting needs none (`409 setting_not_locked`), and one request per setting
+ * waits at a time (`409 resource_already_exists`). No reviewer decides it in the sandbox.
+ */
+const requestAccountSettingAccess: Handler = (context) => {
+  const account = accountOf(context);
+  const name = String(context.params.setting_name);
+  const setting = settingsOf(context, account.id).data.find((candidate) => candidate.name === name);
+  if (!setting) throw new ApiError('resource_not_found', `${name} is not a setting of account ${account.id}.`, 'setting_name');
+  if (setting.access === 'unlocked') {
+    throw new ApiError(
+      'setting_not_locked',
+      `The setting ${name} is already unlocked for account ${account.id}. Change it with Update account.`,
+    );
+  }
+  if (setting.access === 'requested') {
+    throw new ApiError(
+      'resource_already_exists',
+      `Access request ${String(setting.access_request_id)} for ${name} is still pending. Wait for Plaza's decision.`,
+    );
+  }
+  const now = context.nowIso();
+  const request = context.save({
+    id: context.newId('asr'),
+    account_id: account.id,
+    setting_name: name,
+    reason: context.body.reason,
+    requested_value: context.body.requested_value ?? null,
+    status: 'pending',
+    decision_reason: null,
+    decided_at: null,
+    created_at: now,
+  });
+  Object.assign(setting, {access: 'requested', access_request_id: request.id});
+  return {status: 201, body: request};
 };
 
 /** Delete account: only a seller that holds no funds and has no payout in flight. */
@@ -789,6 +892,10 @@ export const accounts: Domain = {
     getAllAccounts,
     updateAccount,
     getAllAccountSettings,
+    requestAccountSettingAccess,
+    getAllAccountMembers,
+    updateAccountMember,
+    deleteAccountMember,
     deleteAccount,
     getSellerAccounts,
     getManagedAccounts,

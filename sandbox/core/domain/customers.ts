@@ -21,6 +21,8 @@ const invalidRoutingNumber = '200000004';
 const microDeposits = [32, 45];
 /** The test account number whose micro-deposit verification fails. */
 const failingAccountNumber = '000222222227';
+/** The test account number that the sandbox's bank does not accept. */
+const refusedAccountNumber = '000333333334';
 
 /** The write-only routing and account numbers of each bank account, by ID: never shown, used for duplicates and test outcomes. */
 const numbersOf = (context: AccountContext) => (context.account.singletons['bank-account-numbers'] ??= {}) as Record<string, string>;
@@ -40,13 +42,23 @@ const drawn = (seed: string) => makeId('x', seed, 0).slice(2);
 const digitsOf = (seed: string, count: number) =>
   Array.from(drawn(seed).slice(0, count), (char) => String(char.charCodeAt(0) % 10)).join('');
 
-/** Refuses the routing number that belongs to no bank; the bank of the sandbox's own routing number is `Sandbox Bank`. */
-function bankOf(routingNumber: string): string | null {
+/**
+ * Refuses the routing number that belongs to no bank, and the account number the bank does not
+ * accept; the bank of the sandbox's own routing number is `Sandbox Bank`.
+ */
+function bankOf({routingNumber, accountNumber}: {routingNumber: string; accountNumber: string}): string | null {
   if (routingNumber === invalidRoutingNumber) {
     throw new ApiError(
       'routing_number_invalid',
       `The routing number ${routingNumber} does not belong to any US bank. Check it against a check or the bank's website.`,
       'routing_number',
+    );
+  }
+  if (accountNumber === refusedAccountNumber) {
+    throw new ApiError(
+      'account_number_invalid',
+      `The bank of routing number ${routingNumber} does not accept the account number ending in ${accountNumber.slice(-4)}. Check it with the account holder.`,
+      'account_number',
     );
   }
   return routingNumber === sandboxRoutingNumber ? 'Sandbox Bank' : null;
@@ -65,7 +77,7 @@ export function openBankAccount(
   numbers: {routingNumber: string; accountNumber: string},
   fields: Json,
 ): ApiObject {
-  const bankName = bankOf(numbers.routingNumber);
+  const bankName = bankOf(numbers);
   const now = context.nowIso();
   const bankAccount = context.save({
     id: context.newId(prefix),
