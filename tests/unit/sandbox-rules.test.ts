@@ -255,3 +255,73 @@ test('a seller takes payments once approved, and pays out once its payouts produ
   });
   await ok(201, 'POST', '/v1/payouts', payout);
 });
+
+test('a dispute case goes under review on its evidence, and only a case under review can be won', async () => {
+  const {send, ok} = account();
+  const openCase = async () => {
+    const payment = await ok(201, 'POST', '/v1/payments', {
+      amount: 9902,
+      currency: 'USD',
+      payment_method_id: 'card_testvisacredit0000000000',
+    });
+    const cases = (await ok(200, 'GET', `/v1/dispute-cases?payment_id=${String(payment.id)}`)).data as Json[];
+    assert.equal(cases[0]?.status, 'needs_response');
+    return String(cases[0]?.id);
+  };
+  const eventsOf = async (id: string) =>
+    ((await ok(200, 'GET', '/v1/events?limit=100')).data as Json[])
+      .filter((event) => ((event.data as Json).object as Json).id === id)
+      .map((event) => [event.type, ((event.data as Json).object as Json).status])
+      .reverse();
+  const resolve = (id: string, outcome: string) => send('POST', `/v1/sandbox/dispute-cases/${id}/resolve`, {outcome});
+  const evidence = (id: string) => send('POST', `/v1/sandbox/dispute-cases/${id}/submit-evidence`);
+
+  // The card network decides for you only on evidence.
+  const contested = await openCase();
+  assertRefused(
+    await resolve(contested, 'won'),
+    409,
+    'sandbox_simulation_invalid',
+    /only on evidence\. Submit it with Submit dispute evidence first/,
+  );
+  const submitted = (await evidence(contested)).body;
+  assert.equal(submitted.status, 'under_review');
+  assert.match(String(submitted.evidence_submitted_at), /^\d{4}-\d\d-\d\dT/);
+  assert.equal(submitted.closed_at, null);
+  assertRefused(
+    await evidence(contested),
+    409,
+    'sandbox_simulation_invalid',
+    /because it is under_review\. Only needs_response cases take evidence/,
+  );
+  const lost = (await resolve(contested, 'lost')).body;
+  assert.deepEqual([lost.status, lost.evidence_submitted_at], ['lost', submitted.evidence_submitted_at]);
+  assert.deepEqual(await eventsOf(contested), [
+    ['dispute_case.created', 'needs_response'],
+    ['dispute_case.updated', 'under_review'],
+    ['dispute_case.updated', 'lost'],
+    ['dispute_case.lost', 'lost'],
+  ]);
+  // Lost: the amount and the fee stay debited.
+  const entries = (await ok(200, 'GET', `/v1/transactions?source_id=${contested}`)).data as Json[];
+  assert.deepEqual(
+    entries.map((entry) => entry.net),
+    [-11402],
+  );
+
+  // Accepted, or left past respond_by: lost with no evidence.
+  const accepted = await openCase();
+  const closed = (await resolve(accepted, 'lost')).body;
+  assert.deepEqual([closed.status, closed.evidence_submitted_at], ['lost', null]);
+  assertRefused(await evidence(accepted), 409, 'sandbox_simulation_invalid', /because it is lost/);
+
+  // Won on evidence: both entries come back.
+  const won = await openCase();
+  await ok(200, 'POST', `/v1/sandbox/dispute-cases/${won}/submit-evidence`);
+  assert.equal((await ok(200, 'POST', `/v1/sandbox/dispute-cases/${won}/resolve`, {outcome: 'won'})).status, 'won');
+  const back = (await ok(200, 'GET', `/v1/transactions?source_id=${won}`)).data as Json[];
+  assert.equal(
+    back.reduce((sum, entry) => sum + Number(entry.net), 0),
+    0,
+  );
+});
