@@ -10,6 +10,7 @@
 import {dayMs} from '../clock';
 import {ApiError} from '../errors';
 import {created, move} from '../lifecycles';
+import {accountSetting} from '../ledger';
 import type {AccountContext, RequestContext} from '../context';
 import {generic} from '../generic';
 import type {Domain, Handler, HandlerResult} from '../sandbox';
@@ -138,7 +139,14 @@ const getAccount: Handler = (context) => ({status: 200, body: accountOf(context)
 const getAllAccounts: Handler = (context) => ({status: 200, body: context.page(context.all(['acct']))});
 
 /** Update account: the fields sent replace the stored ones. */
-type Setting = {name: string; value: string | null; default_value: string | null; allowed_values: string[] | null; access: string};
+type Setting = {
+  name: string;
+  value: string | null;
+  default_value: string | null;
+  allowed_values: string[] | null;
+  access: string;
+  access_request_id: string | null;
+};
 type SettingList = {data: Setting[]; has_more: boolean; next_cursor: string | null};
 
 /**
@@ -164,6 +172,46 @@ function settingsOf(context: RequestContext, accountId: string): SettingList {
 }
 
 const getAllAccountSettings: Handler = (context) => ({status: 200, body: settingsOf(context, accountOf(context).id)});
+
+/** How long the sandbox's Plaza takes to grant a request for access to a setting. */
+const accessDecisionMs = 60 * 60 * 1000;
+
+/**
+ * Request account setting access: a `locked` setting becomes `requested`, and Plaza grants the
+ * request an hour later (the job `setting_access.grant`), which unlocks the setting.
+ */
+const requestAccountSettingAccess: Handler = (context) => {
+  const account = accountOf(context);
+  const name = context.params.setting_name ?? '';
+  const setting = settingsOf(context, account.id).data.find((candidate) => candidate.name === name);
+  if (!setting) throw new ApiError('resource_not_found', `Account ${account.id} has no setting ${name}.`, 'setting_name');
+  if (setting.access === 'unlocked') {
+    throw new ApiError(
+      'setting_not_locked',
+      `The setting ${name} is already unlocked for account ${account.id}. Change it with Update account.`,
+    );
+  }
+  if (setting.access === 'requested') {
+    throw new ApiError(
+      'resource_already_exists',
+      `Access request ${String(setting.access_request_id)} for ${name} is still pending. Wait for Plaza's decision.`,
+    );
+  }
+  const request = context.save({
+    id: context.newId('asr'),
+    account_id: account.id,
+    setting_name: name,
+    reason: context.body.reason,
+    requested_value: context.body.requested_value ?? null,
+    status: 'pending',
+    decision_reason: null,
+    decided_at: null,
+    created_at: context.nowIso(),
+  });
+  Object.assign(setting, {access: 'requested', access_request_id: request.id});
+  context.schedule(context.now() + accessDecisionMs, 'setting_access.grant', request.id);
+  return {status: 201, body: request};
+};
 
 /**
  * Update account: the fields sent, and the settings named in `settings`, each only while `unlocked`
@@ -789,6 +837,7 @@ export const accounts: Domain = {
     getAllAccounts,
     updateAccount,
     getAllAccountSettings,
+    requestAccountSettingAccess,
     deleteAccount,
     getSellerAccounts,
     getManagedAccounts,
@@ -821,6 +870,17 @@ export const accounts: Domain = {
     copyBusinessRepresentativeAsOwner,
   },
   jobs: {
+    /** Plaza grants a request for access to a setting: the setting is unlocked, and the account told. */
+    'setting_access.grant': (context, job) => {
+      const request = context.find(job.id);
+      const account = request && context.find(String(request.account_id));
+      if (!request || !account || request.status !== 'pending') return;
+      const setting = accountSetting(context, account.id, String(request.setting_name));
+      Object.assign(request, {status: 'granted', decided_at: context.nowIso()});
+      if (setting) setting.access = 'unlocked';
+      account.updated_at = context.nowIso();
+      emitFor(context, account.id, 'account.updated', account);
+    },
     /** The tax authority confirms a pending tax ID (the test tax IDs included). */
     'tax_information.verify': (context, job) => {
       const tax = detailsOf(context, job.id, '/tax-information');
