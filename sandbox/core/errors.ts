@@ -25,6 +25,7 @@ export const errorCodes = {
   idempotency_key_in_use: [409, 'conflict_error'],
   idempotency_key_reused: [409, 'conflict_error'],
   incorrect_cvc: [422, 'processing_error'],
+  instant_payouts_not_enabled: [422, 'invalid_request_error'],
   insufficient_balance: [422, 'invalid_request_error'],
   insufficient_funds: [422, 'processing_error'],
   onboarding_already_submitted: [409, 'conflict_error'],

@@ -229,14 +229,30 @@ export function requireActiveProduct(ctx: AccountContext, id: string, code: stri
   }
 }
 
-/** A setting of an account as Get all account settings shows it, once its list is made (see domain/accounts.ts), else `null`. */
-export function accountSetting(ctx: AccountContext, id: string, name: string): string | null {
-  const settings = ctx.account.singletons[`/v1/accounts/${id}/settings`] as {data?: {name: string; value: string | null}[]} | undefined;
-  return settings?.data?.find((setting) => setting.name === name)?.value ?? null;
+type SettingState = {name: string; value: string | null; access: string};
+
+/** A setting of an account as Get all account settings shows it, once its list is made (see domain/accounts.ts). */
+export function accountSetting(ctx: AccountContext, id: string, name: string): SettingState | undefined {
+  const settings = ctx.account.singletons[`/v1/accounts/${id}/settings`] as {data?: SettingState[]} | undefined;
+  return settings?.data?.find((setting) => setting.name === name);
 }
 
 /** The account's `payouts.schedule` setting: `daily` unless set otherwise. */
-export const payoutSchedule = (ctx: AccountContext, id: string): string => accountSetting(ctx, id, 'payouts.schedule') ?? 'daily';
+export const payoutSchedule = (ctx: AccountContext, id: string): string => accountSetting(ctx, id, 'payouts.schedule')?.value ?? 'daily';
+
+/**
+ * An instant payout needs the paying account's setting `payouts.instant` turned on: `false` and
+ * `locked` on a new account, until Plaza grants access and the account sets it to `"true"`.
+ */
+export function requireInstantPayouts(ctx: AccountContext, id: string) {
+  const setting = accountSetting(ctx, id, 'payouts.instant');
+  if (setting?.value === 'true') return;
+  throw new ApiError(
+    'instant_payouts_not_enabled',
+    `Account ${id} cannot make instant payouts because its setting payouts.instant is ${setting?.value ?? 'false'} (access ${setting?.access ?? 'locked'}). Ask for access with Request account setting access, then set it to true with Update account, or use speed standard.`,
+    'speed',
+  );
+}
 
 /** The holders whose money the caller reads: its own account and its sellers. */
 function holders(ctx: AccountContext): string[] {

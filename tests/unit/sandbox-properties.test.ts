@@ -659,7 +659,9 @@ function pickFields(example: Json, ...names: string[]): Json {
 /**
  * Before its steps, each account takes the example payment of Create payment with the first test card
  * whose payments succeed, and its clock passes the 2 days after which card funds are available
- * (/concepts/transactions): refunds and payouts have money to take from the first step on.
+ * (/concepts/transactions): refunds and payouts have money to take from the first step on. It also
+ * turns on instant payouts (/guides/payouts/process-card-payouts): access to `payouts.instant`,
+ * asked for before the clock moves, is granted on the way.
  */
 async function fund(real: Real, model: Model, k: K) {
   const card = Object.keys(testMethods).find((id) => id.startsWith('card_') && testMethods[id] === 'succeeded');
@@ -667,7 +669,12 @@ async function fund(real: Real, model: Model, k: K) {
   const payment = await send(real, k, 'POST', '/v1/payments', body);
   assert.equal(payment.status, 201, JSON.stringify(payment.body));
   model[k].ids.payment.push(String((payment.body as Json).id));
+  const own = ((await send(real, k, 'GET', '/v1/accounts')).body as {data: Json[]}).data.find((account) => account.type === 'platform');
+  const settings = `/v1/accounts/${String(own?.id)}`;
+  const reason = {reason: 'Our workers are paid at the end of each shift and need the money the same day.'};
+  assert.equal((await send(real, k, 'POST', `${settings}/settings/payouts.instant/access-requests`, reason)).status, 201);
   assert.equal((await send(real, k, 'POST', '/v1/sandbox/clock/advance', {hours: 72})).status, 200);
+  assert.equal((await send(real, k, 'PUT', settings, {settings: {'payouts.instant': 'true'}})).status, 200);
   await balancesHold(real, model, k);
 }
 

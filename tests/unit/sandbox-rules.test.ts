@@ -67,6 +67,18 @@ async function balanceOf(ok: ReturnType<typeof account>['ok'], holder: string): 
   return {available: Number(usd?.available ?? 0), pending: Number(usd?.pending ?? 0)};
 }
 
+/** What a platform's own account asks of its instant payouts: the request for access to `payouts.instant`, and the setting once granted. */
+function instantPayouts(ok: ReturnType<typeof account>['ok'], accountId: string) {
+  return {
+    request: () =>
+      ok(201, 'POST', `/v1/accounts/${accountId}/settings/payouts.instant/access-requests`, {
+        reason: 'Our delivery workers are paid at the end of each shift and need the money the same day.',
+        requested_value: 'true',
+      }),
+    turnOn: () => ok(200, 'PUT', `/v1/accounts/${accountId}`, {settings: {'payouts.instant': 'true'}}),
+  };
+}
+
 /** Asserts that an answer is the refusal a page documents: its status, its code and the gist of its message. */
 function assertRefused(answer: Answer, status: number, code: string, gist: RegExp) {
   const error = answer.body.error as Json | undefined;
@@ -166,6 +178,9 @@ test('one balance rule: what a request takes must be covered by the available ba
   const {send, ok, advance, seller} = await withSubmittedSeller();
   const platform = String(((await ok(200, 'GET', '/v1/accounts')).data as Json[]).find((one) => one.type === 'platform')?.id);
   await ok(200, 'POST', `/v1/sandbox/accounts/${seller}/onboarding/decide`, {decision: 'approve'});
+  // Granted within the first advance of the clock below, for the instant payout at the end.
+  const instant = instantPayouts(ok, platform);
+  await instant.request();
   const sale = () =>
     ok(201, 'POST', '/v1/payments', {
       amount: 20000,
@@ -212,6 +227,7 @@ test('one balance rule: what a request takes must be covered by the available ba
   );
 
   // An instant payout's fee (1.5%, at least 50) must be covered with its amount.
+  await instant.turnOn();
   const available = (await balanceOf(ok, platform)).available;
   const payout = {currency: 'USD', destination_id: 'card_testmastercarddebit00000', method: 'card', speed: 'instant'};
   assertRefused(
@@ -254,4 +270,122 @@ test('a seller takes payments once approved, and pays out once its payouts produ
     signed_at: '2026-01-14T16:00:00Z',
   });
   await ok(201, 'POST', '/v1/payouts', payout);
+});
+
+test('a dispute case goes under review on its evidence, and only a case under review can be won', async () => {
+  const {send, ok} = account();
+  const openCase = async () => {
+    const payment = await ok(201, 'POST', '/v1/payments', {
+      amount: 9902,
+      currency: 'USD',
+      payment_method_id: 'card_testvisacredit0000000000',
+    });
+    const cases = (await ok(200, 'GET', `/v1/dispute-cases?payment_id=${String(payment.id)}`)).data as Json[];
+    assert.equal(cases[0]?.status, 'needs_response');
+    return String(cases[0]?.id);
+  };
+  const eventsOf = async (id: string) =>
+    ((await ok(200, 'GET', '/v1/events?limit=100')).data as Json[])
+      .filter((event) => ((event.data as Json).object as Json).id === id)
+      .map((event) => [event.type, ((event.data as Json).object as Json).status])
+      .reverse();
+  const resolve = (id: string, outcome: string) => send('POST', `/v1/sandbox/dispute-cases/${id}/resolve`, {outcome});
+  const evidence = (id: string) => send('POST', `/v1/sandbox/dispute-cases/${id}/submit-evidence`);
+
+  // The card network decides for you only on evidence.
+  const contested = await openCase();
+  assertRefused(
+    await resolve(contested, 'won'),
+    409,
+    'sandbox_simulation_invalid',
+    /only on evidence\. Submit it with Submit dispute evidence first/,
+  );
+  const submitted = (await evidence(contested)).body;
+  assert.equal(submitted.status, 'under_review');
+  assert.match(String(submitted.evidence_submitted_at), /^\d{4}-\d\d-\d\dT/);
+  assert.equal(submitted.closed_at, null);
+  assertRefused(
+    await evidence(contested),
+    409,
+    'sandbox_simulation_invalid',
+    /because it is under_review\. Only needs_response cases take evidence/,
+  );
+  const lost = (await resolve(contested, 'lost')).body;
+  assert.deepEqual([lost.status, lost.evidence_submitted_at], ['lost', submitted.evidence_submitted_at]);
+  assert.deepEqual(await eventsOf(contested), [
+    ['dispute_case.created', 'needs_response'],
+    ['dispute_case.updated', 'under_review'],
+    ['dispute_case.updated', 'lost'],
+    ['dispute_case.lost', 'lost'],
+  ]);
+  // Lost: the amount and the fee stay debited.
+  const entries = (await ok(200, 'GET', `/v1/transactions?source_id=${contested}`)).data as Json[];
+  assert.deepEqual(
+    entries.map((entry) => entry.net),
+    [-11402],
+  );
+
+  // Accepted, or left past respond_by: lost with no evidence.
+  const accepted = await openCase();
+  const closed = (await resolve(accepted, 'lost')).body;
+  assert.deepEqual([closed.status, closed.evidence_submitted_at], ['lost', null]);
+  assertRefused(await evidence(accepted), 409, 'sandbox_simulation_invalid', /because it is lost/);
+
+  // Won on evidence: both entries come back.
+  const won = await openCase();
+  await ok(200, 'POST', `/v1/sandbox/dispute-cases/${won}/submit-evidence`);
+  assert.equal((await ok(200, 'POST', `/v1/sandbox/dispute-cases/${won}/resolve`, {outcome: 'won'})).status, 'won');
+  const back = (await ok(200, 'GET', `/v1/transactions?source_id=${won}`)).data as Json[];
+  assert.equal(
+    back.reduce((sum, entry) => sum + Number(entry.net), 0),
+    0,
+  );
+});
+
+test('an instant payout needs the setting payouts.instant, which Plaza unlocks an hour after it is asked for', async () => {
+  const {send, ok, advance} = account();
+  await ok(201, 'POST', '/v1/payments', {amount: 30000, currency: 'USD', payment_method_id: 'card_testvisacredit0000000000'});
+  await advance(48);
+  const own = String(((await ok(200, 'GET', '/v1/accounts')).data as Json[]).find((one) => one.type === 'platform')?.id);
+  const payout = () =>
+    send('POST', '/v1/payouts', {
+      amount: 12000,
+      currency: 'USD',
+      destination_id: 'card_testmastercarddebit00000',
+      method: 'card',
+      speed: 'instant',
+    });
+  const setting = async () =>
+    ((await ok(200, 'GET', `/v1/accounts/${own}/settings`)).data as Json[]).find((one) => one.name === 'payouts.instant');
+  const instant = instantPayouts(ok, own);
+  const update = () => send('PUT', `/v1/accounts/${own}`, {settings: {'payouts.instant': 'true'}});
+
+  assertRefused(await payout(), 422, 'instant_payouts_not_enabled', /payouts\.instant is false \(access locked\)\. Ask for access/);
+  assertRefused(await update(), 409, 'setting_locked', /is locked/);
+  const request = await instant.request();
+  assert.deepEqual([request.status, request.decided_at], ['pending', null]);
+  assert.deepEqual([(await setting())?.access, (await setting())?.access_request_id], ['requested', request.id]);
+  assertRefused(
+    await send('POST', `/v1/accounts/${own}/settings/payouts.instant/access-requests`, {reason: String(request.reason)}),
+    409,
+    'resource_already_exists',
+    /still pending/,
+  );
+  assertRefused(await payout(), 422, 'instant_payouts_not_enabled', /\(access requested\)/);
+  assertRefused(await update(), 409, 'setting_locked', /is requested/);
+
+  await advance(1);
+  const events = (await ok(200, 'GET', '/v1/events?type=account.updated')).data as Json[];
+  assert.equal(((events[0]?.data as Json).object as Json).id, own);
+  assert.deepEqual([(await setting())?.access, (await setting())?.value], ['unlocked', 'false']);
+  assertRefused(await payout(), 422, 'instant_payouts_not_enabled', /\(access unlocked\)/);
+  assertRefused(
+    await send('POST', `/v1/accounts/${own}/settings/payouts.instant/access-requests`, {reason: String(request.reason)}),
+    409,
+    'setting_not_locked',
+    /already unlocked/,
+  );
+  await instant.turnOn();
+  const paid = await payout();
+  assert.deepEqual([paid.status, paid.body.status], [201, 'processing']);
 });

@@ -10,6 +10,7 @@
 import {dayMs} from '../clock';
 import {ApiError} from '../errors';
 import {created, move} from '../lifecycles';
+import {accountSetting} from '../ledger';
 import type {AccountContext, RequestContext} from '../context';
 import {generic} from '../generic';
 import type {Domain, Handler, HandlerResult} from '../sandbox';
@@ -202,7 +203,7 @@ type Setting = {
   default_value: string | null;
   allowed_values: string[] | null;
   access: string;
-  access_request_id?: string | null;
+  access_request_id: string | null;
 };
 type SettingList = {data: Setting[]; has_more: boolean; next_cursor: string | null};
 
@@ -229,6 +230,46 @@ function settingsOf(context: RequestContext, accountId: string): SettingList {
 }
 
 const getAllAccountSettings: Handler = (context) => ({status: 200, body: settingsOf(context, accountOf(context).id)});
+
+/** How long the sandbox's Plaza takes to grant a request for access to a setting. */
+const accessDecisionMs = 60 * 60 * 1000;
+
+/**
+ * Request account setting access: a `locked` setting becomes `requested`, and Plaza grants the
+ * request an hour later (the job `setting_access.grant`), which unlocks the setting.
+ */
+const requestAccountSettingAccess: Handler = (context) => {
+  const account = accountOf(context);
+  const name = context.params.setting_name ?? '';
+  const setting = settingsOf(context, account.id).data.find((candidate) => candidate.name === name);
+  if (!setting) throw new ApiError('resource_not_found', `Account ${account.id} has no setting ${name}.`, 'setting_name');
+  if (setting.access === 'unlocked') {
+    throw new ApiError(
+      'setting_not_locked',
+      `The setting ${name} is already unlocked for account ${account.id}. Change it with Update account.`,
+    );
+  }
+  if (setting.access === 'requested') {
+    throw new ApiError(
+      'resource_already_exists',
+      `Access request ${String(setting.access_request_id)} for ${name} is still pending. Wait for Plaza's decision.`,
+    );
+  }
+  const request = context.save({
+    id: context.newId('asr'),
+    account_id: account.id,
+    setting_name: name,
+    reason: context.body.reason,
+    requested_value: context.body.requested_value ?? null,
+    status: 'pending',
+    decision_reason: null,
+    decided_at: null,
+    created_at: context.nowIso(),
+  });
+  Object.assign(setting, {access: 'requested', access_request_id: request.id});
+  context.schedule(context.now() + accessDecisionMs, 'setting_access.grant', request.id);
+  return {status: 201, body: request};
+};
 
 /**
  * Update account: the fields sent, and the settings named in `settings`, each only while `unlocked`
@@ -264,44 +305,6 @@ const updateAccount: Handler = (context) => {
   account.updated_at = now;
   emitFor(context, account.id, 'account.updated', account);
   return {status: 200, body: account};
-};
-
-/**
- * Request account setting access: a `pending` request to unlock a `locked` setting, which is then
- * `requested`. An unlocked setting needs none (`409 setting_not_locked`), and one request per setting
- * waits at a time (`409 resource_already_exists`). No reviewer decides it in the sandbox.
- */
-const requestAccountSettingAccess: Handler = (context) => {
-  const account = accountOf(context);
-  const name = String(context.params.setting_name);
-  const setting = settingsOf(context, account.id).data.find((candidate) => candidate.name === name);
-  if (!setting) throw new ApiError('resource_not_found', `${name} is not a setting of account ${account.id}.`, 'setting_name');
-  if (setting.access === 'unlocked') {
-    throw new ApiError(
-      'setting_not_locked',
-      `The setting ${name} is already unlocked for account ${account.id}. Change it with Update account.`,
-    );
-  }
-  if (setting.access === 'requested') {
-    throw new ApiError(
-      'resource_already_exists',
-      `Access request ${String(setting.access_request_id)} for ${name} is still pending. Wait for Plaza's decision.`,
-    );
-  }
-  const now = context.nowIso();
-  const request = context.save({
-    id: context.newId('asr'),
-    account_id: account.id,
-    setting_name: name,
-    reason: context.body.reason,
-    requested_value: context.body.requested_value ?? null,
-    status: 'pending',
-    decision_reason: null,
-    decided_at: null,
-    created_at: now,
-  });
-  Object.assign(setting, {access: 'requested', access_request_id: request.id});
-  return {status: 201, body: request};
 };
 
 /** Delete account: only a seller that holds no funds and has no payout in flight. */
@@ -928,6 +931,17 @@ export const accounts: Domain = {
     copyBusinessRepresentativeAsOwner,
   },
   jobs: {
+    /** Plaza grants a request for access to a setting: the setting is unlocked, and the account told. */
+    'setting_access.grant': (context, job) => {
+      const request = context.find(job.id);
+      const account = request && context.find(String(request.account_id));
+      if (!request || !account || request.status !== 'pending') return;
+      const setting = accountSetting(context, account.id, String(request.setting_name));
+      Object.assign(request, {status: 'granted', decided_at: context.nowIso()});
+      if (setting) setting.access = 'unlocked';
+      account.updated_at = context.nowIso();
+      emitFor(context, account.id, 'account.updated', account);
+    },
     /** The tax authority confirms a pending tax ID (the test tax IDs included). */
     'tax_information.verify': (context, job) => {
       const tax = detailsOf(context, job.id, '/tax-information');

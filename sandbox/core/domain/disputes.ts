@@ -1,6 +1,7 @@
 /**
  * Dispute cases (/concepts/dispute-cases): the case that opens after a payment with the dispute test
- * card or the amount 9902 succeeds, its deadline, and Resolve dispute case of the sandbox.
+ * card or the amount 9902 succeeds, its deadline, and the sandbox's stand-ins for the dashboard and the
+ * card network: Submit dispute evidence and Resolve dispute case.
  *
  * A case opens right after its payment succeeds, by the card network rather than a request, so its
  * events carry no `request_id`. The disputed amount and the dispute fee leave the balance at once as one
@@ -8,7 +9,7 @@
  * the account holder refused, and opens already `lost` (/guides/payments/process-ach-payments).
  */
 import {dayMs} from '../clock';
-import type {AccountContext} from '../context';
+import type {AccountContext, RequestContext} from '../context';
 import {ApiError} from '../errors';
 import {created, move} from '../lifecycles';
 import {recordTransaction} from '../ledger';
@@ -71,14 +72,9 @@ const open: JobRunner = (context, job) => {
   else context.schedule(respondBy + 1000, 'dispute.expire', dispute.id);
 };
 
-/**
- * Closes a case: `won` gives the disputed amount and the dispute fee back, as two `dispute`
- * transactions. Only the card network can decide for you, after your evidence: a case that waits
- * for a response and is won passes through `under_review` first, as if the evidence had come in.
- */
+/** Closes a case: `won` gives the disputed amount and the dispute fee back, as two `dispute` transactions. */
 function close(context: AccountContext, dispute: DisputeCase, outcome: 'won' | 'lost') {
   const now = context.nowIso();
-  if (outcome === 'won' && dispute.status === 'needs_response') move('disputeCase', dispute, 'under_review', {evidence_submitted_at: now});
   move('disputeCase', dispute, outcome, {closed_at: now, updated_at: now});
   if (outcome === 'won') {
     for (const [amount, what] of [
@@ -99,22 +95,53 @@ function close(context: AccountContext, dispute: DisputeCase, outcome: 'won' | '
   context.emit(`dispute_case.${outcome}`, dispute);
 }
 
-/** Resolve dispute case (sandbox): the card network decides an open case now. */
+const disputeOf = (context: RequestContext) => context.get(context.params.dispute_case_id ?? '', 'dispute_case_id', ['dc']) as DisputeCase;
+
+/**
+ * Submit dispute evidence (sandbox): what the dashboard's evidence step does. The case goes to the
+ * card network, so its `respond_by` no longer applies.
+ */
+const submitDisputeEvidence: Handler = (context) => {
+  const dispute = disputeOf(context);
+  if (dispute.status !== 'needs_response') {
+    throw new ApiError(
+      'sandbox_simulation_invalid',
+      `Evidence cannot be submitted for dispute case ${dispute.id} because it is ${dispute.status}. Only needs_response cases take evidence.`,
+    );
+  }
+  const now = context.nowIso();
+  context.unschedule(dispute.id, 'dispute.expire');
+  move('disputeCase', dispute, 'under_review', {evidence_submitted_at: now, updated_at: now});
+  context.emit('dispute_case.updated', dispute);
+  return {status: 200, body: dispute};
+};
+
+/**
+ * Resolve dispute case (sandbox): the card network decides a case under review now, either way; a
+ * case that waits for a response can only be lost, as when it is accepted or `respond_by` passes.
+ */
 const resolveDisputeCase: Handler = (context) => {
-  const dispute = context.get(context.params.dispute_case_id ?? '', 'dispute_case_id', ['dc']) as DisputeCase;
+  const dispute = disputeOf(context);
+  const outcome = context.body.outcome as 'won' | 'lost';
   if (dispute.status !== 'needs_response' && dispute.status !== 'under_review') {
     throw new ApiError(
       'sandbox_simulation_invalid',
       `Dispute case ${dispute.id} cannot be resolved because it is already closed as ${dispute.status}. Only needs_response and under_review cases can be resolved.`,
     );
   }
+  if (dispute.status === 'needs_response' && outcome === 'won') {
+    throw new ApiError(
+      'sandbox_simulation_invalid',
+      `Dispute case ${dispute.id} is needs_response, and the card network decides for you only on evidence. Submit it with Submit dispute evidence first, or resolve the case as lost.`,
+    );
+  }
   context.unschedule(dispute.id, 'dispute.expire');
-  close(context, dispute, context.body.outcome as 'won' | 'lost');
+  close(context, dispute, outcome);
   return {status: 200, body: dispute};
 };
 
 export const disputes: Domain = {
-  handlers: {resolveDisputeCase},
+  handlers: {submitDisputeEvidence, resolveDisputeCase},
   jobs: {
     'dispute.open': open,
     'dispute.expire': (context, job) => {

@@ -233,7 +233,7 @@ function defaultDescriptor(context: AccountContext, accountId: string): string |
           .slice(0, 22)
           .trim()
       : '';
-  return accountSetting(context, accountId, 'payments.statement_descriptor') ?? (fromName || null);
+  return accountSetting(context, accountId, 'payments.statement_descriptor')?.value ?? (fromName || null);
 }
 
 /** Plaza's fee, by the Payments product's pricing (Get all products): 2.9% + 30 for cards and wallets, 0.8% capped at 500 for ACH. */

@@ -15,7 +15,15 @@ import {countCompletion, dayMs, nextCutoff} from '../clock';
 import type {AccountContext, RequestContext} from '../context';
 import {ApiError} from '../errors';
 import {created, move} from '../lifecycles';
-import {carryForward, payoutSchedule, recordTransaction, requireActiveProduct, requireAvailable, requireHolder} from '../ledger';
+import {
+  carryForward,
+  payoutSchedule,
+  recordTransaction,
+  requireActiveProduct,
+  requireAvailable,
+  requireHolder,
+  requireInstantPayouts,
+} from '../ledger';
 import type {Domain, Handler, JobRunner} from '../sandbox';
 import {iso, update, type ApiObject} from '../state';
 import {businessBankAccount, emitFor} from './customers';
@@ -257,6 +265,7 @@ const createPayout: Handler = (context) => {
   const method = body.method ?? (destination.id.startsWith('card_') ? 'card' : 'ach');
   const speed = body.speed ?? 'standard';
   checkDestination(destination, {method, speed, currency: body.currency});
+  if (speed === 'instant') requireInstantPayouts(context, payer);
   requireAvailable(context, payer, body.currency, body.amount + (speed === 'instant' ? instantFee(body.amount) : 0));
   const payout = makePayout(
     context,
