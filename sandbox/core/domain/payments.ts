@@ -33,7 +33,7 @@ const achOutcomeDelayMs = 2 * dayMs;
  * submission, so 2 and 4 days by default (/concepts/transactions).
  */
 const fundsDelayMs = (context: AccountContext): number =>
-  Number(accountSetting(context, context.account.id, 'payouts.delay_days') ?? 2) * dayMs;
+  Number(accountSetting(context, context.account.id, 'payouts.delay_days')?.value ?? 2) * dayMs;
 /** ACH refunds succeed 1 to 3 business days after submission: 1 here; card and wallet refunds at submission. */
 const achRefundDelayMs = dayMs;
 /** An authorization lasts 7 days (/guides/payments/authorize-and-capture-payments). */
