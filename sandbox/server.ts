@@ -183,7 +183,9 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
     if (tick) sandbox.runDue(account, Date.now());
     for (const delivery of await takeOutbox(account, Date.now())) {
       post(delivery)
-        .then((result) => recordAttempt(new AccountContext(account, Date.now()), delivery.webhookId, delivery.eventId, result))
+        .then((result) =>
+          recordAttempt(new AccountContext(account, Date.now(), sandbox.index), delivery.webhookId, delivery.eventId, result),
+        )
         .catch(failed);
     }
   };

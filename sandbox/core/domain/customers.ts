@@ -14,13 +14,8 @@ import {iso, makeId, type ApiObject} from '../state';
 
 type Json = Record<string, unknown>;
 
-/** The sandbox's bank (/api/testing, test values): its routing number, and the one that belongs to no bank. */
-const sandboxRoutingNumber = '111000025';
-const invalidRoutingNumber = '200000004';
 /** The micro-deposits, in cents, are always these in the sandbox. */
 const microDeposits = [32, 45];
-/** The test account number whose micro-deposit verification fails. */
-const failingAccountNumber = '000222222227';
 
 /** The write-only routing and account numbers of each bank account, by ID: never shown, used for duplicates and test outcomes. */
 const numbersOf = (context: AccountContext) => (context.account.singletons['bank-account-numbers'] ??= {}) as Record<string, string>;
@@ -40,17 +35,27 @@ const drawn = (seed: string) => makeId('x', seed, 0).slice(2);
 const digitsOf = (seed: string, count: number) =>
   Array.from(drawn(seed).slice(0, count), (char) => String(char.charCodeAt(0) % 10)).join('');
 
-/** Refuses the routing number that belongs to no bank; the bank of the sandbox's own routing number is `Sandbox Bank`. */
-function bankOf(routingNumber: string): string | null {
-  if (routingNumber === invalidRoutingNumber) {
+/**
+ * Refuses a test routing number whose outcome is `routing_number_invalid`; the bank of the other test
+ * routing numbers is the sandbox's own, `Sandbox Bank` (/api/testing, test values).
+ */
+function bankOf(context: AccountContext, routingNumber: string): string | null {
+  const outcome = context.testOutcome('CreateBankAccountRequest', 'routing_number', routingNumber);
+  if (outcome.includes('routing_number_invalid')) {
     throw new ApiError(
       'routing_number_invalid',
       `The routing number ${routingNumber} does not belong to any US bank. Check it against a check or the bank's website.`,
       'routing_number',
     );
   }
-  return routingNumber === sandboxRoutingNumber ? 'Sandbox Bank' : null;
+  return outcome.length > 0 ? 'Sandbox Bank' : null;
 }
+
+/** Whether a bank account's test account number fails its verification, by micro-deposits or the bank login. */
+const failsVerification = (context: AccountContext, bankAccount: ApiObject) =>
+  context
+    .testOutcome('CreateBankAccountRequest', 'account_number', numbersOf(context)[bankAccount.id]?.split('/')[1])
+    .includes('verification_failed');
 
 /**
  * Saves a new bank account, a customer's (`ba`) or an account's business one (`bba`): the fields both
@@ -65,7 +70,7 @@ export function openBankAccount(
   numbers: {routingNumber: string; accountNumber: string},
   fields: Json,
 ): ApiObject {
-  const bankName = bankOf(numbers.routingNumber);
+  const bankName = bankOf(context, numbers.routingNumber);
   const now = context.nowIso();
   const bankAccount = context.save({
     id: context.newId(prefix),
@@ -260,6 +265,21 @@ const getPaymentMethodById: Handler = (context) => {
 
 // Cards
 
+/** Refuses an expiry date that has passed or is more than 20 years ahead. */
+function checkExpiry(context: AccountContext, month: number, year: number) {
+  const endOfMonth = Date.UTC(year, month, 1);
+  const latest = new Date(context.now());
+  latest.setUTCFullYear(latest.getUTCFullYear() + 20);
+  if (endOfMonth <= context.now() || endOfMonth > latest.getTime()) {
+    const passed = endOfMonth <= context.now();
+    throw new ApiError(
+      'expiry_date_invalid',
+      `exp_month and exp_year give ${month}/${year}, which ${passed ? 'has already passed' : 'is more than 20 years ahead'}. Ask the cardholder for the expiry date printed on their current card.`,
+      'exp_year',
+    );
+  }
+}
+
 /** Update card: a new expiry comes as month and year together, in the next 20 years; a future one makes the card `active`. */
 const updateCard: Handler = (context) => {
   const card = methodOf(context, cards);
@@ -269,21 +289,58 @@ const updateCard: Handler = (context) => {
     throw new ApiError('parameter_invalid', `Send exp_month and exp_year together: ${missing} is missing.`, missing);
   }
   if (typeof body.exp_month === 'number' && typeof body.exp_year === 'number') {
-    const endOfMonth = Date.UTC(body.exp_year, body.exp_month, 1);
-    const latest = new Date(context.now());
-    latest.setUTCFullYear(latest.getUTCFullYear() + 20);
-    if (endOfMonth <= context.now() || endOfMonth > latest.getTime()) {
-      const passed = endOfMonth <= context.now();
-      throw new ApiError(
-        'expiry_date_invalid',
-        `exp_month and exp_year give ${body.exp_month}/${body.exp_year}, which ${passed ? 'has already passed' : 'is more than 20 years ahead'}. Ask the cardholder for the expiry date printed on their current card.`,
-        'exp_year',
-      );
-    }
+    checkExpiry(context, body.exp_month, body.exp_year);
     card.status = 'active';
   }
   Object.assign(card, body, {updated_at: context.nowIso()});
   return {status: 200, body: card};
+};
+
+/** The card network of a card number, by its first digits. */
+const brandOf = (number: string) =>
+  number.startsWith('4') ? 'visa' : /^3[47]/.test(number) ? 'amex' : number.startsWith('6') ? 'discover' : 'mastercard';
+
+/**
+ * Makes a card from a test card number as the web SDK makes it from what a buyer types: its brand,
+ * last four digits, funding (the first code of the number's outcome) and fingerprint come from the
+ * number, the other fields from `fields` over the SDK's defaults.
+ */
+export function makeTestCard(context: AccountContext, number: string, {id, ...fields}: Json): ApiObject {
+  const now = context.nowIso();
+  return context.save({
+    id: typeof id === 'string' ? id : context.newId('card'),
+    customer_id: null,
+    brand: brandOf(number),
+    last4: number.slice(-4),
+    exp_month: 12,
+    exp_year: new Date(context.now()).getUTCFullYear() + 5,
+    funding: context.testOutcome('CreateTestCardRequest', 'number', number)[0],
+    country: 'US',
+    cardholder_name: null,
+    billing_address: {line1: null, line2: null, city: null, state: null, postal_code: '80202', country: 'US'},
+    fingerprint: drawn(`card:${number}`).slice(0, 16),
+    status: 'active',
+    metadata: {},
+    ...fields,
+    created_at: now,
+    updated_at: now,
+  });
+}
+
+/** Create test card (sandbox): the card the web SDK would make from a test card number, saved to the customer when one is sent. */
+const createTestCard: Handler = (context) => {
+  const body = context.body;
+  const customer = body.customer_id === undefined ? undefined : customerOf(context, body.customer_id);
+  checkExpiry(context, body.exp_month as number, body.exp_year as number);
+  const card = makeTestCard(context, String(body.number), {
+    customer_id: customer?.id ?? null,
+    exp_month: body.exp_month,
+    exp_year: body.exp_year,
+    cardholder_name: body.cardholder_name ?? null,
+    ...(body.billing_address ? {billing_address: body.billing_address} : {}),
+    metadata: body.metadata ?? {},
+  });
+  return {status: 201, body: card};
 };
 
 // Bank accounts
@@ -371,7 +428,7 @@ const saveBankVerification: Handler = (context) => {
   notVerifiable(bankAccount, ['verification_pending']);
   const now = context.nowIso();
   const amounts = [...(context.body.amounts as number[])].sort((a, b) => a - b);
-  if (numbersOf(context)[bankAccount.id]?.endsWith(`/${failingAccountNumber}`)) {
+  if (failsVerification(context, bankAccount)) {
     move('bankAccount', bankAccount, 'verification_failed', {updated_at: now});
     emitBankAccount(context, 'bank_account.verification_failed', bankAccount);
     return {status: 200, body: bankAccount};
@@ -639,6 +696,7 @@ export const customers: Domain = {
     getPaymentMethodById,
     getAllCardsForACustomer: list(cards, true),
     updateCard,
+    createTestCard,
     deleteCard: remove(cards),
     attachCardToCustomer: attach(cards),
     detachCardFromCustomer: detach(cards),
@@ -680,7 +738,7 @@ export const customers: Domain = {
       if (bankAccount.status !== 'new' && bankAccount.status !== 'verification_pending') return;
       delete bankLogins(context)[job.id];
       const now = context.nowIso();
-      if (numbersOf(context)[bankAccount.id]?.endsWith(`/${failingAccountNumber}`)) {
+      if (failsVerification(context, bankAccount)) {
         move('bankAccount', bankAccount, 'verification_failed', {updated_at: now});
         emitBankAccount(context, 'bank_account.verification_failed', bankAccount);
       } else {

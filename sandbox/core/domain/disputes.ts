@@ -33,11 +33,18 @@ type DisputeCase = ApiObject & {
   updated_at: string;
 };
 
-/** Opens a case for a payment that just succeeded; the job's ID is the payment's. */
-const open: JobRunner = (context, job) => {
-  const payment = context.find(job.id) as Payment | undefined;
-  if (!payment) return;
+/**
+ * Opens a case for a payment that succeeded. An ACH payment's case is the return of a debit the
+ * account holder refused, with its return code (`returnCode`, or for a test amount the first refusing
+ * code whose reason is `fraudulent`) and the reason of its outcome in the specs, and opens `lost`.
+ */
+export function openDispute(context: AccountContext, payment: Payment, returnCode?: string) {
   const ach = payment.payment_method_type === 'bank_account';
+  const refusals = [...context.index.sandboxValues('ReturnAchPaymentRequest', 'return_code')].filter(([, outcome]) =>
+    outcome.includes('dispute_case.lost'),
+  );
+  const [code = '', outcome = []] =
+    refusals.find(([candidate]) => candidate === returnCode) ?? refusals.find(([, codes]) => codes.includes('fraudulent')) ?? [];
   const now = context.nowIso();
   const respondBy = ach ? context.now() : (Math.floor(context.now() / dayMs) + respondDays + 1) * dayMs - 1000;
   const dispute = context.save<DisputeCase>({
@@ -45,9 +52,9 @@ const open: JobRunner = (context, job) => {
     payment_id: payment.id,
     amount: payment.amount_captured,
     currency: payment.currency,
-    reason: 'fraudulent',
+    reason: ach ? (outcome.find((item) => item !== 'dispute_case.lost') ?? 'general') : 'fraudulent',
     status: created('disputeCase', ach ? 'lost' : 'needs_response'),
-    network_reason_code: ach ? 'R10' : '10.4',
+    network_reason_code: ach ? code : '10.4',
     respond_by: iso(respondBy),
     evidence_due_by: iso(ach ? respondBy : respondBy + evidenceDays * dayMs),
     evidence_submitted_at: null,
@@ -69,6 +76,12 @@ const open: JobRunner = (context, job) => {
   if (ach) context.emit('dispute_case.lost', dispute);
   // A case with no response when respond_by passes is accepted for you and lost.
   else context.schedule(respondBy + 1000, 'dispute.expire', dispute.id);
+}
+
+/** Opens the case of a payment whose test card or amount disputes it; the job's ID is the payment's. */
+const open: JobRunner = (context, job) => {
+  const payment = context.find(job.id) as Payment | undefined;
+  if (payment) openDispute(context, payment);
 };
 
 /**
