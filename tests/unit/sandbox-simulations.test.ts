@@ -101,6 +101,28 @@ test('Create test card refuses a number that is not a test number, a past expiry
   assert.equal(nobody.status, 404);
 });
 
+test('the shared test payment methods cannot be attached, changed, detached or deleted; cards made from the same numbers can', async () => {
+  const {send} = account('sk_test_sharedmethods');
+  const customer = await send('POST', '/v1/customers', {name: 'Avery Chen'});
+  const refusals = [
+    ['PUT', '/v1/cards/card_testvisacredit0000000000/attach', {customer_id: customer.body.id}],
+    ['PUT', '/v1/cards/card_testvisacredit0000000000', {metadata: {label: 'mine'}}],
+    ['PUT', '/v1/cards/card_testvisacredit0000000000/detach', undefined],
+    ['DELETE', '/v1/cards/card_testvisacredit0000000000', undefined],
+    ['PUT', '/v1/bank-accounts/ba_testverified000000000000/attach', {customer_id: customer.body.id}],
+    ['PUT', '/v1/bank-accounts/ba_testverified000000000000', {metadata: {label: 'mine'}}],
+    ['PUT', '/v1/bank-accounts/ba_testverified000000000000/detach', undefined],
+    ['DELETE', '/v1/bank-accounts/ba_testverified000000000000', undefined],
+  ] as const;
+  for (const [method, url, body] of refusals) {
+    const answer = await send(method, url, body);
+    assert.deepEqual([answer.status, (answer.body.error as {code: string}).code], [422, 'payment_method_unusable'], `${method} ${url}`);
+  }
+  assert.equal((await send('GET', '/v1/cards/card_testvisacredit0000000000')).body.customer_id, null);
+  const own = await send('POST', '/v1/sandbox/cards', {number: '4242000000001008', exp_month: 5, exp_year: 2029});
+  assert.equal((await send('PUT', `/v1/cards/${own.body.id}/attach`, {customer_id: customer.body.id})).status, 200);
+});
+
 test('a payout to the test debit card numbers is paid, or rejected for 4000000000002800', async () => {
   const {send} = account('sk_test_simulations02');
   await send('POST', '/v1/payments', {amount: 90000, currency: 'USD', payment_method_id: 'card_testvisacredit0000000000'});

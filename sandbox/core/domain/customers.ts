@@ -152,11 +152,34 @@ const bankAccounts: Kind = {prefix: 'ba', param: 'bank_account_id', noun: 'Bank 
 const applePay: Kind = {prefix: 'pm', param: 'payment_method_id', type: 'apple_pay', noun: 'Apple Pay payment method'};
 const googlePay: Kind = {prefix: 'pm', param: 'payment_method_id', type: 'google_pay', noun: 'Google Pay payment method'};
 
+/** Whether a payment method is one of the test payment methods that every sandbox account holds. */
+export const isTestMethod = (context: AccountContext, id: string) =>
+  context.testOutcome('CreatePaymentRequest', 'payment_method_id', id).length > 0;
+
 /** The payment method of the path, of this kind (a wallet of the other kind is not found). */
 function methodOf(context: RequestContext, kind: Kind): ApiObject {
   const id = context.params[kind.param] ?? '';
   const method = context.get(id, kind.param, [kind.prefix]);
   if (kind.type && method.type !== kind.type) throw notFound(id, kind.param);
+  return method;
+}
+
+/**
+ * The payment method of the path, of this kind, to change: the shared test payment methods cannot be
+ * attached, changed or deleted (/api/testing, test values), so that every request can charge them.
+ */
+function changedMethodOf(context: RequestContext, kind: Kind): ApiObject {
+  const method = methodOf(context, kind);
+  if (isTestMethod(context, method.id)) {
+    const own =
+      kind === cards
+        ? 'Make a card of your own with Create test card'
+        : 'Save a bank account of your own with Create bank account and the test numbers';
+    throw new ApiError(
+      'payment_method_unusable',
+      `${kind.noun} ${method.id} is a test payment method that every request of this sandbox account shares, so it cannot be attached, changed or deleted. ${own}.`,
+    );
+  }
   return method;
 }
 
@@ -175,7 +198,7 @@ function dropDefault(context: AccountContext, method: ApiObject) {
 const attach =
   (kind: Kind): Handler =>
   (context) => {
-    const method = methodOf(context, kind);
+    const method = changedMethodOf(context, kind);
     const customer = customerOf(context, context.body.customer_id);
     if (method.customer_id === customer.id) return {status: 200, body: method};
     if (method.customer_id) {
@@ -198,7 +221,7 @@ const attach =
 const detach =
   (kind: Kind): Handler =>
   (context) => {
-    const method = methodOf(context, kind);
+    const method = changedMethodOf(context, kind);
     if (!method.customer_id) {
       throw new ApiError(
         'payment_method_not_attached',
@@ -213,7 +236,7 @@ const detach =
 const remove =
   (kind: Kind): Handler =>
   (context) => {
-    const method = methodOf(context, kind);
+    const method = changedMethodOf(context, kind);
     dropDefault(context, method);
     context.remove(method.id);
     delete numbersOf(context)[method.id];
@@ -282,7 +305,7 @@ function checkExpiry(context: AccountContext, month: number, year: number) {
 
 /** Update card: a new expiry comes as month and year together, in the next 20 years; a future one makes the card `active`. */
 const updateCard: Handler = (context) => {
-  const card = methodOf(context, cards);
+  const card = changedMethodOf(context, cards);
   const body = context.body;
   if ((body.exp_month === undefined) !== (body.exp_year === undefined)) {
     const missing = body.exp_month === undefined ? 'exp_month' : 'exp_year';
@@ -379,7 +402,7 @@ const createBankAccount: Handler = (context) => {
 };
 
 const updateBankAccount: Handler = (context) => {
-  const bankAccount = methodOf(context, bankAccounts);
+  const bankAccount = changedMethodOf(context, bankAccounts);
   Object.assign(bankAccount, context.body, {updated_at: context.nowIso()});
   return {status: 200, body: bankAccount};
 };

@@ -17,7 +17,7 @@ import {ApiError} from '../errors';
 import {created, move} from '../lifecycles';
 import {accountSetting, recordTransaction, requireAvailable} from '../ledger';
 import type {Domain, Handler, JobRunner} from '../sandbox';
-import {makeTestCard} from './customers';
+import {isTestMethod, makeTestCard} from './customers';
 import {openDispute} from './disputes';
 import {reverseRefundTransfer} from './transfers';
 import {iso, type ApiObject} from '../state';
@@ -146,10 +146,6 @@ const returnMessages: Record<ReturnFailure, (code: string) => string> = {
 
 /** The outcome of each ACH return code (the specs' `x-plaza-sandbox-values` of Return ACH payment). */
 const returnOutcome = (context: AccountContext, code: string) => context.testOutcome('ReturnAchPaymentRequest', 'return_code', code);
-
-/** Whether a payment method is one of the test payment methods that every sandbox account holds. */
-export const isTestMethod = (context: AccountContext, id: string) =>
-  context.testOutcome('CreatePaymentRequest', 'payment_method_id', id).length > 0;
 
 /**
  * Opens the test payment methods of the specs (/api/testing, test values): each the card or bank
