@@ -234,3 +234,24 @@ test('the settling job returns a failing test account number with the first retu
   assert.match(String(after.body.failure_message), /\(R02\)/);
   assert.equal((await send('GET', `/v1/bank-accounts/${bankAccount.body.id}`)).body.status, 'errored');
 });
+
+test('a delivery to a host that is not this machine fails at every attempt, is failed after 3 days, and can be requeued once enabled', async () => {
+  const {send} = account('sk_test_faileddeliveries');
+  const webhook = await send('POST', '/v1/webhooks', {url: 'https://shop.example/plaza/webhooks', enabled_events: ['payment.failed']});
+  const sent = await send('POST', `/v1/sandbox/webhooks/${webhook.body.id}/test-events`, {event_type: 'payment.failed'});
+  const delivery = `/v1/webhooks/${webhook.body.id}/events/${String(sent.body.event_id)}`;
+  const first = (await send('GET', delivery)).body;
+  assert.deepEqual([first.delivery_status, first.attempts, first.last_error], ['pending', 1, 'connection_failed']);
+  await send('POST', '/v1/sandbox/clock/advance', {hours: 72});
+  const failed = (await send('GET', `/v1/webhooks/${webhook.body.id}/events?delivery_status=failed`)).body.data;
+  assert.deepEqual(
+    failed.map((item) => [item.event_id, item.attempts, item.last_error, item.last_response_status]),
+    [[sent.body.event_id, 13, 'connection_failed', null]],
+  );
+  assert.equal((await send('GET', `/v1/webhooks/${webhook.body.id}`)).body.status, 'disabled');
+  assert.equal((await send('POST', `${delivery}/requeue`)).status, 409);
+  await send('PUT', `/v1/webhooks/${webhook.body.id}`, {status: 'enabled'});
+  assert.equal((await send('POST', `${delivery}/requeue`)).body.delivery_status, 'pending');
+  const again = (await send('GET', delivery)).body;
+  assert.deepEqual([again.delivery_status, again.attempts], ['failed', 14]);
+});
