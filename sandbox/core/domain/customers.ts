@@ -3,8 +3,9 @@
  * the business bank account of onboarding), Apple Pay and Google Pay payment methods, and the
  * `/v1/payment-methods` view of all of them (/concepts/accounts#customers, /guides/payment-methods).
  *
- * Cards are created only by the web SDKs, never through the API; the test payment methods
- * (`card_test...`, `ba_test...`) that the payments domain opens are stored objects like any other.
+ * Cards are created by the web SDKs, never through the API, except by the sandbox's Create test card
+ * from a test card number. The test payment methods (`card_test...`, `ba_test...`) that the payments
+ * domain opens are stored objects that every request shares: they cannot be attached, changed or deleted.
  */
 import {ApiError, notFound} from '../errors';
 import type {AccountContext, RequestContext} from '../context';

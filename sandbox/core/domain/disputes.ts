@@ -1,6 +1,6 @@
 /**
  * Dispute cases (/concepts/dispute-cases): the case that opens after a payment with the dispute test
- * card or the amount 9902 succeeds, its deadline, and Resolve dispute case of the sandbox.
+ * card or amount succeeds, or an ACH debit comes back refused, its deadline, and Resolve dispute case of the sandbox.
  *
  * A case opens right after its payment succeeds, by the card network rather than a request, so its
  * events carry no `request_id`. The disputed amount and the dispute fee leave the balance at once as one

@@ -645,7 +645,7 @@ const getAllRefundsForPayment: Handler = (context) => {
 /** Every refund that the query's filters keep, as Get all refunds lists them, in one CSV file. */
 const exportRefunds: Handler = (context) => context.csv(context.filter(context.all(['re'])), 'refunds.csv');
 
-/** The card network or the bank answers a submitted refund: the amount 9904 fails with `refund_failed`. */
+/** The card network or the bank answers a submitted refund: a test amount whose outcome is `refund_failed` fails. */
 function settleRefund(context: AccountContext, refund: Refund) {
   const now = context.nowIso();
   if (context.testOutcome('CreateRefundRequest', 'amount', refund.amount).includes('refund_failed')) {
