@@ -427,14 +427,17 @@ export function sandboxValues(specs: Specs): Map<string, string> {
   return values;
 }
 
-/** Test IDs, test tax IDs and ACH return codes: the kinds of value the specs' sandbox maps hold. */
-const sandboxValueShape = /^((card|ba)_test[a-z0-9]*|\d{2}-\d{7}|R\d{2})$/;
+/**
+ * Test IDs, test tax IDs, ACH return codes, and card, routing and account numbers and amounts (card
+ * numbers in groups of digits, as buyers type them): the kinds of value the specs' sandbox maps hold.
+ */
+const sandboxValueShape = /^((card|ba)_test[a-z0-9]*|\d{2}-\d{7}|R\d{2}|\d[\d ]{2,20}\d)$/;
 
 /**
- * The sandbox values partial against the specs: each test ID, tax ID and return code in the first
- * column of one of its tables is declared by the specs and its row names the outcome the specs give
- * it; every value the specs declare is listed; and every bank account number, routing number and
- * amount it shows occurs in the specs' text.
+ * The sandbox values partial against the specs: each test value in the first column of one of its
+ * tables (a card number without its spaces) is declared by the specs and its row names, in code
+ * spans, each code of the outcome the specs give it; every value the specs declare is listed; and
+ * every bank account number, routing number and amount it shows occurs in the specs' text.
  */
 export function checkSandboxValues(specs: Specs, file: string, text: string): {values: number; problems: Problem[]} {
   const declared = sandboxValues(specs);
@@ -443,8 +446,9 @@ export function checkSandboxValues(specs: Specs, file: string, text: string): {v
   const listed = new Set<string>();
   let values = 0;
   for (const unit of proseUnits(text)) {
-    const first = /^\|\s*`([^`]+)`\s*\|/.exec(unit.text)?.[1];
-    if (first && sandboxValueShape.test(first)) {
+    const shown = /^\|\s*`([^`]+)`\s*\|/.exec(unit.text)?.[1];
+    const first = shown?.replaceAll(' ', '');
+    if (shown && first && sandboxValueShape.test(shown)) {
       values++;
       listed.add(first);
       const outcome = declared.get(first);
@@ -454,7 +458,7 @@ export function checkSandboxValues(specs: Specs, file: string, text: string): {v
           line: unit.line,
           reason: `lists the test value "${first}", which no ${sandboxValuesExtension} of the specs declares`,
         });
-      else if (!unit.text.includes(`\`${outcome}\``))
+      else if (outcome.split(', ').some((code) => !unit.text.includes(`\`${code}\``)))
         problems.push({file, line: unit.line, reason: `the row of "${first}" does not name its outcome in the specs, "${outcome}"`});
     }
     for (const [, number = ''] of unit.text.matchAll(/`(\d{4}|\d{9}|\d{12})`/g)) {

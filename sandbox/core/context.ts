@@ -17,9 +17,25 @@ export class AccountContext {
     readonly account: AccountState,
     /** Wall-clock time in ms, the host's. */
     readonly wall: number,
+    /** The operations of the specs, with their examples and the sandbox's test values. */
+    readonly index: SpecIndex,
     readonly requestId: string | null = null,
     readonly correlationId: string | null = null,
   ) {}
+
+  /**
+   * The codes of the outcome that a test value of a request field chooses (the specs'
+   * `x-plaza-sandbox-values` of `schema.property`); empty for a value that is not a test value.
+   */
+  testOutcome(schema: string, property: string, value: unknown): string[] {
+    return this.index.sandboxValues(schema, property).get(String(value)) ?? [];
+  }
+
+  /** The outcome of the test number a card or bank account was made from: it keeps only its `last4`. */
+  numberOutcome(schema: string, property: string, last4: unknown): string[] {
+    for (const [number, outcome] of this.index.sandboxValues(schema, property)) if (number.endsWith(String(last4))) return outcome;
+    return [];
+  }
 
   /** Sandbox time in ms. */
   now(): number {
@@ -141,10 +157,9 @@ export class RequestContext extends AccountContext {
     readonly keyId: string,
     /** The secret keys of every account, for the API key operations. */
     readonly keyring: Keyring,
-    /** The operations of the specs, for the examples of other operations than this one. */
-    private readonly index: SpecIndex,
+    index: SpecIndex,
   ) {
-    super(account, wall, requestId, correlationId);
+    super(account, wall, index, requestId, correlationId);
   }
 
   /**

@@ -183,13 +183,13 @@ export class Sandbox {
 
   /** Runs every job of an account that falls due by sandbox time `now`, in time order. */
   runDue(account: AccountState, wall: number) {
-    const context = new AccountContext(account, wall);
+    const context = new AccountContext(account, wall, this.index);
     for (let guard = 0; guard < 100_000; guard++) {
       const due = account.jobs.filter((job) => job.at <= context.now()).sort((a, b) => a.at - b.at)[0];
       if (!due) return;
       account.jobs.splice(account.jobs.indexOf(due), 1);
       // A job runs at its own time: its objects and events carry it.
-      const at = new AccountContext(account, wall - (context.now() - due.at));
+      const at = new AccountContext(account, wall - (context.now() - due.at), this.index);
       this.jobs.get(due.kind)?.(at, due);
     }
     throw new Error('the clock jobs of an account did not settle');
@@ -228,7 +228,7 @@ export class Sandbox {
       deliveries: {},
     };
     this.state.accounts[id] = account;
-    const context = new AccountContext(account, this.wall());
+    const context = new AccountContext(account, this.wall(), this.index);
     const record: KeyRecord = {account: id, keyId: context.newId('key'), permissions: ['*']};
     put(this.state.keys, key, record);
     for (const open of this.openers) open(context);

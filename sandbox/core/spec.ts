@@ -165,6 +165,7 @@ export class SpecIndex {
   private readonly sources = new Map<string, unknown>();
   private readonly roots = new Map<string, Record<string, Schema | boolean>>();
   private eventObjects?: Map<string, {objectType: string}>;
+  private readonly testValues = new Map<string, Map<string, string[]>>();
 
   constructor(readonly specs: SandboxSpecs) {
     for (const api of Object.keys(specs) as ApiName[]) this.index(api, specs[api]);
@@ -271,6 +272,28 @@ export class SpecIndex {
         };
       });
     }
+  }
+
+  /**
+   * The sandbox test values of a property of a schema of the specs (`x-plaza-sandbox-values`), each
+   * with the codes of its outcome (`credit, card_declined` is `['credit', 'card_declined']`), in the
+   * order of the spec. The sandbox decides every test value's outcome from these maps.
+   */
+  sandboxValues(schema: string, property: string): Map<string, string[]> {
+    const key = `${schema}.${property}`;
+    let values = this.testValues.get(key);
+    if (!values) {
+      const found = Object.values(this.specs)
+        .map((document) => {
+          const owner = flatten(document, document.components?.schemas?.[schema]);
+          return flatten(document, isNode(owner.properties) ? owner.properties[property] : undefined)['x-plaza-sandbox-values'];
+        })
+        .find(isNode);
+      if (!found) throw new Error(`the specs give ${key} no x-plaza-sandbox-values`);
+      values = new Map(Object.entries(found).map(([value, outcome]) => [value, String(outcome).split(', ')]));
+      this.testValues.set(key, values);
+    }
+    return values;
   }
 
   /** The Try it form of the operation of a method and path template (`/v1/payments/{payment_id}`), if there is one. */

@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import type {Sandbox} from '../../sandbox/core';
 import {accountsScenarios} from './rule-scenarios/accounts';
-import {financialScenarios} from './rule-scenarios/financial';
+import {disputeScenarios, financialScenarios, testValueScenarios} from './rule-scenarios/financial';
 
 export type Json = Record<string, unknown>;
 export type Answer = {status: number; body: Json; headers: Record<string, string>};
@@ -29,7 +29,12 @@ export type ScenarioRun = {
 
 export type Scenario = (run: ScenarioRun) => Promise<void>;
 
-export const ruleScenarios: Record<string, Scenario> = {...accountsScenarios, ...financialScenarios};
+export const ruleScenarios: Record<string, Scenario> = {
+  ...accountsScenarios,
+  ...financialScenarios,
+  ...disputeScenarios,
+  ...testValueScenarios,
+};
 
 /** A run of a scenario on a sandbox with the key and clock given. */
 export function scenarioRun(sandbox: Sandbox, key: string, clock: {wall: number; step: number}): ScenarioRun {

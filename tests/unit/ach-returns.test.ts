@@ -65,7 +65,7 @@ test('the table lists every ACH return code the specs name, once', () => {
   }
 });
 
-test('the table fails the payment as the specs map each return code they can simulate', () => {
+test('the table does what the specs map each return code they simulate to: a failure code, or a lost case and its reason', () => {
   // Wherever a spec maps return codes to what they do (x-plaza-sandbox-values of an enum of codes), the table agrees.
   const mappings: Record<string, string>[] = [];
   const walk = (node: unknown): void => {
@@ -76,13 +76,26 @@ test('the table fails the payment as the specs map each return code they can sim
     Object.values(node).forEach(walk);
   };
   specs.forEach(({spec}) => walk(spec));
+  assert.ok(mappings.length > 0, 'no spec maps return codes to outcomes');
   for (const mapping of mappings) {
-    for (const [code, failureCode] of Object.entries(mapping)) {
+    for (const [code, outcome] of Object.entries(mapping)) {
       const row = rows.find((item) => item.code === code);
       assert.ok(row, `the specs simulate ${code}, which the table lacks`);
-      assert.match(row.action, new RegExp(`^Payment \`failed\` with \`${failureCode}\``), code);
+      const [first, reason] = outcome.split(', ');
+      if (first === 'dispute_case.lost')
+        assert.match(
+          row.action,
+          new RegExp(`^A dispute case, already \`lost\`, with \`reason\` \`${reason}\`;.*\`dispute_case\\.lost\``),
+          code,
+        );
+      else assert.match(row.action, new RegExp(`^Payment \`failed\` with \`${first}\``), code);
     }
   }
+  assert.deepEqual(
+    mappings.flatMap((mapping) => Object.keys(mapping)).sort(),
+    [...codes].sort(),
+    'Return ACH payment simulates every code of the table',
+  );
 });
 
 test('a return fails the payment with the failure code the Payment schema gives the code', () => {

@@ -160,14 +160,14 @@ test('the sandbox values partial lists exactly the test values of the specs, wit
     .replace(/^\| `card_testdeclined0+` \|.*$/m, '| `card_testdeclined000000000000` | Visa, `credit` | Declined with `expired_card` |')
     .replace(/^\| `00-0000003` \|.*$/m, '')
     .replace(/^\| `R03` \|.*$/m, '| `R11` | `bank_account_not_found` |')
-    .replace('`000222222227`', '`000333333335`');
+    .replace('Like routing number `111000025`', 'Like routing number `111000033`');
   const reasons = checkSandboxValues(specs, sandboxValuesPartial, broken).problems.map((problem) => problem.reason);
   assert.deepEqual(reasons.sort(), [
     'does not list "00-0000003", which the specs declare as a sandbox test value',
     'does not list "R03", which the specs declare as a sandbox test value',
     'lists the test value "R11", which no x-plaza-sandbox-values of the specs declares',
-    'shows the test number "000333333335", which the specs never mention',
-    'the row of "card_testdeclined000000000000" does not name its outcome in the specs, "card_declined"',
+    'shows the test number "111000033", which the specs never mention',
+    'the row of "card_testdeclined000000000000" does not name its outcome in the specs, "credit, card_declined"',
   ]);
 });
 

@@ -68,8 +68,16 @@ function fromExamples(examples: Json[], except: string[] = []): fc.Arbitrary<Jso
     );
 }
 
-/** The test payment methods of the sandbox, each with its outcome (`x-plaza-sandbox-values` of Create payment). */
-const testMethods = fieldOf('POST', '/v1/payments', 'payment_method_id').testValues ?? {};
+/**
+ * The test payment methods of the sandbox, each with the outcome of a payment with it: the last code
+ * of its `x-plaza-sandbox-values` of Create payment (a card's list starts with its funding, `credit`).
+ */
+const testMethods = Object.fromEntries(
+  Object.entries(fieldOf('POST', '/v1/payments', 'payment_method_id').testValues ?? {}).map(([id, outcome]) => [
+    id,
+    outcome.split(', ').at(-1) ?? '',
+  ]),
+);
 /** The amounts that choose an outcome in the sandbox, read from the test values table of /api/testing. */
 const testAmounts = [
   ...new Set(

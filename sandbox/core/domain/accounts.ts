@@ -43,8 +43,8 @@ type Requirement = {
   description: string;
 };
 
-/** The test tax IDs of the sandbox, by their digits (/api/testing, test values). */
-const testTaxIds: Record<string, Decision> = {'000000001': 'approve', '000000002': 'reject', '000000003': 'request_information'};
+/** The decision of Decide onboarding that each outcome of a test tax ID stands for (/api/testing, test values). */
+const taxIdDecisions: Record<string, Decision> = {approved: 'approve', rejected: 'reject', action_required: 'request_information'};
 const rejectionReason = 'The business sells products that Plaza does not process payments for under its acceptable use policy.';
 /** A reviewer asking for more wants a recent bank statement (Decide onboarding, `request_information`). */
 const requestedDocument = 'bank_statement';
@@ -674,7 +674,10 @@ const saveTaxInformation = detail((context, account) => {
   if (typeof body.tax_id === 'string') {
     const digits = body.tax_id.replace(/-/g, '');
     Object.assign(tax, {tax_id_type: body.tax_id_type, masked_tax_id: maskTaxId(body.tax_id)});
-    onboardingOf(context, account.id).test_decision = testTaxIds[digits] ?? null;
+    const tested = [...context.index.sandboxValues('SaveTaxInformationRequest', 'tax_id')].find(
+      ([value]) => value.replace(/-/g, '') === digits,
+    );
+    onboardingOf(context, account.id).test_decision = taxIdDecisions[tested?.[1][0] ?? ''] ?? null;
   }
   for (const name of ['legal_name', 'industry_code'] as const) if (body[name] !== undefined) tax[name] = body[name];
   if ((body.tax_id !== undefined || body.legal_name !== undefined) && tax.masked_tax_id !== null) {

@@ -3,8 +3,9 @@
  * the business bank account of onboarding), Apple Pay and Google Pay payment methods, and the
  * `/v1/payment-methods` view of all of them (/concepts/accounts#customers, /guides/payment-methods).
  *
- * Cards are created only by the web SDKs, never through the API; the test payment methods
- * (`card_test...`, `ba_test...`) that the payments domain opens are stored objects like any other.
+ * Cards are created by the web SDKs, never through the API, except by the sandbox's Create test card
+ * from a test card number. The test payment methods (`card_test...`, `ba_test...`) that the payments
+ * domain opens are stored objects that every request shares: they cannot be attached, changed or deleted.
  */
 import {ApiError, notFound} from '../errors';
 import type {AccountContext, RequestContext} from '../context';
@@ -14,15 +15,8 @@ import {iso, makeId, update, type ApiObject} from '../state';
 
 type Json = Record<string, unknown>;
 
-/** The sandbox's bank (/api/testing, test values): its routing number, and the one that belongs to no bank. */
-const sandboxRoutingNumber = '111000025';
-const invalidRoutingNumber = '200000004';
 /** The micro-deposits, in cents, are always these in the sandbox. */
 const microDeposits = [32, 45];
-/** The test account number whose micro-deposit verification fails. */
-const failingAccountNumber = '000222222227';
-/** The test account number that the sandbox's bank does not accept. */
-const refusedAccountNumber = '000333333334';
 
 /** The write-only routing and account numbers of each bank account, by ID: never shown, used for duplicates and test outcomes. */
 const numbersOf = (context: AccountContext) => (context.account.singletons['bank-account-numbers'] ??= {}) as Record<string, string>;
@@ -43,26 +37,34 @@ const digitsOf = (seed: string, count: number) =>
   Array.from(drawn(seed).slice(0, count), (char) => String(char.charCodeAt(0) % 10)).join('');
 
 /**
- * Refuses the routing number that belongs to no bank, and the account number the bank does not
- * accept; the bank of the sandbox's own routing number is `Sandbox Bank`.
+ * Refuses a test routing number whose outcome is `routing_number_invalid`, and a test account number
+ * whose outcome is `account_number_invalid`; the bank of the other test routing numbers is the
+ * sandbox's own, `Sandbox Bank` (/api/testing, test values).
  */
-function bankOf({routingNumber, accountNumber}: {routingNumber: string; accountNumber: string}): string | null {
-  if (routingNumber === invalidRoutingNumber) {
+function bankOf(context: AccountContext, {routingNumber, accountNumber}: {routingNumber: string; accountNumber: string}): string | null {
+  const outcome = context.testOutcome('CreateBankAccountRequest', 'routing_number', routingNumber);
+  if (outcome.includes('routing_number_invalid')) {
     throw new ApiError(
       'routing_number_invalid',
       `The routing number ${routingNumber} does not belong to any US bank. Check it against a check or the bank's website.`,
       'routing_number',
     );
   }
-  if (accountNumber === refusedAccountNumber) {
+  if (context.testOutcome('CreateBankAccountRequest', 'account_number', accountNumber).includes('account_number_invalid')) {
     throw new ApiError(
       'account_number_invalid',
       `The bank of routing number ${routingNumber} does not accept the account number ending in ${accountNumber.slice(-4)}. Check it with the account holder.`,
       'account_number',
     );
   }
-  return routingNumber === sandboxRoutingNumber ? 'Sandbox Bank' : null;
+  return outcome.length > 0 ? 'Sandbox Bank' : null;
 }
+
+/** Whether a bank account's test account number fails its verification, by micro-deposits or the bank login. */
+const failsVerification = (context: AccountContext, bankAccount: ApiObject) =>
+  context
+    .testOutcome('CreateBankAccountRequest', 'account_number', numbersOf(context)[bankAccount.id]?.split('/')[1])
+    .includes('verification_failed');
 
 /**
  * Saves a new bank account, a customer's (`ba`) or an account's business one (`bba`): the fields both
@@ -77,7 +79,7 @@ export function openBankAccount(
   numbers: {routingNumber: string; accountNumber: string},
   fields: Json,
 ): ApiObject {
-  const bankName = bankOf(numbers);
+  const bankName = bankOf(context, numbers);
   const now = context.nowIso();
   const bankAccount = context.save({
     id: context.newId(prefix),
@@ -158,11 +160,34 @@ const bankAccounts: Kind = {prefix: 'ba', param: 'bank_account_id', noun: 'Bank 
 const applePay: Kind = {prefix: 'pm', param: 'payment_method_id', type: 'apple_pay', noun: 'Apple Pay payment method'};
 const googlePay: Kind = {prefix: 'pm', param: 'payment_method_id', type: 'google_pay', noun: 'Google Pay payment method'};
 
+/** Whether a payment method is one of the test payment methods that every sandbox account holds. */
+export const isTestMethod = (context: AccountContext, id: string) =>
+  context.testOutcome('CreatePaymentRequest', 'payment_method_id', id).length > 0;
+
 /** The payment method of the path, of this kind (a wallet of the other kind is not found). */
 function methodOf(context: RequestContext, kind: Kind): ApiObject {
   const id = context.params[kind.param] ?? '';
   const method = context.get(id, kind.param, [kind.prefix]);
   if (kind.type && method.type !== kind.type) throw notFound(id, kind.param);
+  return method;
+}
+
+/**
+ * The payment method of the path, of this kind, to change: the shared test payment methods cannot be
+ * attached, changed or deleted (/api/testing, test values), so that every request can charge them.
+ */
+function changedMethodOf(context: RequestContext, kind: Kind): ApiObject {
+  const method = methodOf(context, kind);
+  if (isTestMethod(context, method.id)) {
+    const own =
+      kind === cards
+        ? 'Make a card of your own with Create test card'
+        : 'Save a bank account of your own with Create bank account and the test numbers';
+    throw new ApiError(
+      'payment_method_unusable',
+      `${kind.noun} ${method.id} is a test payment method that every request of this sandbox account shares, so it cannot be attached, changed or deleted. ${own}.`,
+    );
+  }
   return method;
 }
 
@@ -181,7 +206,7 @@ function dropDefault(context: AccountContext, method: ApiObject) {
 const attach =
   (kind: Kind): Handler =>
   (context) => {
-    const method = methodOf(context, kind);
+    const method = changedMethodOf(context, kind);
     const customer = customerOf(context, context.body.customer_id);
     if (method.customer_id === customer.id) return {status: 200, body: method};
     if (method.customer_id) {
@@ -204,7 +229,7 @@ const attach =
 const detach =
   (kind: Kind): Handler =>
   (context) => {
-    const method = methodOf(context, kind);
+    const method = changedMethodOf(context, kind);
     if (!method.customer_id) {
       throw new ApiError(
         'payment_method_not_attached',
@@ -219,7 +244,7 @@ const detach =
 const remove =
   (kind: Kind): Handler =>
   (context) => {
-    const method = methodOf(context, kind);
+    const method = changedMethodOf(context, kind);
     dropDefault(context, method);
     context.remove(method.id);
     delete numbersOf(context)[method.id];
@@ -271,30 +296,82 @@ const getPaymentMethodById: Handler = (context) => {
 
 // Cards
 
+/** Refuses an expiry date that has passed or is more than 20 years ahead. */
+function checkExpiry(context: AccountContext, month: number, year: number) {
+  const endOfMonth = Date.UTC(year, month, 1);
+  const latest = new Date(context.now());
+  latest.setUTCFullYear(latest.getUTCFullYear() + 20);
+  if (endOfMonth <= context.now() || endOfMonth > latest.getTime()) {
+    const passed = endOfMonth <= context.now();
+    throw new ApiError(
+      'expiry_date_invalid',
+      `exp_month and exp_year give ${month}/${year}, which ${passed ? 'has already passed' : 'is more than 20 years ahead'}. Ask the cardholder for the expiry date printed on their current card.`,
+      'exp_year',
+    );
+  }
+}
+
 /** Update card: a new expiry comes as month and year together, in the next 20 years; a future one makes the card `active`. */
 const updateCard: Handler = (context) => {
-  const card = methodOf(context, cards);
+  const card = changedMethodOf(context, cards);
   const body = context.body;
   if ((body.exp_month === undefined) !== (body.exp_year === undefined)) {
     const missing = body.exp_month === undefined ? 'exp_month' : 'exp_year';
     throw new ApiError('parameter_invalid', `Send exp_month and exp_year together: ${missing} is missing.`, missing);
   }
   if (typeof body.exp_month === 'number' && typeof body.exp_year === 'number') {
-    const endOfMonth = Date.UTC(body.exp_year, body.exp_month, 1);
-    const latest = new Date(context.now());
-    latest.setUTCFullYear(latest.getUTCFullYear() + 20);
-    if (endOfMonth <= context.now() || endOfMonth > latest.getTime()) {
-      const passed = endOfMonth <= context.now();
-      throw new ApiError(
-        'expiry_date_invalid',
-        `exp_month and exp_year give ${body.exp_month}/${body.exp_year}, which ${passed ? 'has already passed' : 'is more than 20 years ahead'}. Ask the cardholder for the expiry date printed on their current card.`,
-        'exp_year',
-      );
-    }
+    checkExpiry(context, body.exp_month, body.exp_year);
   }
   update(card, {...body, ...(body.exp_month === undefined ? {} : {status: 'active'})}, context.nowIso());
   if (body.exp_month !== undefined) expireAfter(context, card);
   return {status: 200, body: card};
+};
+
+/** The card network of a card number, by its first digits. */
+const brandOf = (number: string) =>
+  number.startsWith('4') ? 'visa' : /^3[47]/.test(number) ? 'amex' : number.startsWith('6') ? 'discover' : 'mastercard';
+
+/**
+ * Makes a card from a test card number as the web SDK makes it from what a buyer types: its brand,
+ * last four digits, funding (the first code of the number's outcome) and fingerprint come from the
+ * number, the other fields from `fields` over the SDK's defaults.
+ */
+export function makeTestCard(context: AccountContext, number: string, {id, ...fields}: Json): ApiObject {
+  const now = context.nowIso();
+  return context.save({
+    id: typeof id === 'string' ? id : context.newId('card'),
+    customer_id: null,
+    brand: brandOf(number),
+    last4: number.slice(-4),
+    exp_month: 12,
+    exp_year: new Date(context.now()).getUTCFullYear() + 5,
+    funding: context.testOutcome('CreateTestCardRequest', 'number', number)[0],
+    country: 'US',
+    cardholder_name: null,
+    billing_address: {line1: null, line2: null, city: null, state: null, postal_code: '80202', country: 'US'},
+    fingerprint: drawn(`card:${number}`).slice(0, 16),
+    status: 'active',
+    metadata: {},
+    ...fields,
+    created_at: now,
+    updated_at: now,
+  });
+}
+
+/** Create test card (sandbox): the card the web SDK would make from a test card number, saved to the customer when one is sent. */
+const createTestCard: Handler = (context) => {
+  const body = context.body;
+  const customer = body.customer_id === undefined ? undefined : customerOf(context, body.customer_id);
+  checkExpiry(context, body.exp_month as number, body.exp_year as number);
+  const card = makeTestCard(context, String(body.number), {
+    customer_id: customer?.id ?? null,
+    exp_month: body.exp_month,
+    exp_year: body.exp_year,
+    cardholder_name: body.cardholder_name ?? null,
+    ...(body.billing_address ? {billing_address: body.billing_address} : {}),
+    metadata: body.metadata ?? {},
+  });
+  return {status: 201, body: card};
 };
 
 // Bank accounts
@@ -333,7 +410,7 @@ const createBankAccount: Handler = (context) => {
 };
 
 const updateBankAccount: Handler = (context) => {
-  const bankAccount = methodOf(context, bankAccounts);
+  const bankAccount = changedMethodOf(context, bankAccounts);
   update(bankAccount, context.body, context.nowIso());
   return {status: 200, body: bankAccount};
 };
@@ -391,7 +468,7 @@ const saveBankVerification: Handler = (context) => {
   notVerifiable(bankAccount, ['verification_pending']);
   const now = context.nowIso();
   const amounts = [...(context.body.amounts as number[])].sort((a, b) => a - b);
-  if (numbersOf(context)[bankAccount.id]?.endsWith(`/${failingAccountNumber}`)) {
+  if (failsVerification(context, bankAccount)) {
     move('bankAccount', bankAccount, 'verification_failed', {updated_at: now});
     emitBankAccount(context, 'verification_failed', bankAccount);
     return {status: 200, body: bankAccount};
@@ -752,6 +829,7 @@ export const customers: Domain = {
     getPaymentMethodById,
     getAllCardsForACustomer: list(cards, true),
     updateCard,
+    createTestCard,
     deleteCard: remove(cards),
     attachCardToCustomer: attach(cards),
     detachCardFromCustomer: detach(cards),
@@ -801,7 +879,7 @@ export const customers: Domain = {
       if (bankAccount.status !== 'new' && bankAccount.status !== 'verification_pending') return;
       delete bankLogins(context)[job.id];
       const now = context.nowIso();
-      if (numbersOf(context)[bankAccount.id]?.endsWith(`/${failingAccountNumber}`)) {
+      if (failsVerification(context, bankAccount)) {
         move('bankAccount', bankAccount, 'verification_failed', {updated_at: now});
         emitBankAccount(context, 'verification_failed', bankAccount);
       } else {

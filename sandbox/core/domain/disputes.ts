@@ -1,7 +1,7 @@
 /**
  * Dispute cases (/concepts/dispute-cases): the case that opens after a payment with the dispute test
- * card or the amount 9902 succeeds, its deadline, and the sandbox's stand-ins for the dashboard and the
- * card network: Submit dispute evidence and Resolve dispute case.
+ * card or amount succeeds, or an ACH debit comes back refused, its deadline, and the sandbox's stand-ins
+ * for the dashboard and the card network: Submit dispute evidence and Resolve dispute case.
  *
  * A case opens right after its payment succeeds, by the card network rather than a request, so its
  * events carry no `request_id`. The disputed amount and the dispute fee leave the balance at once as one
@@ -34,11 +34,18 @@ type DisputeCase = ApiObject & {
   updated_at: string;
 };
 
-/** Opens a case for a payment that just succeeded; the job's ID is the payment's. */
-const open: JobRunner = (context, job) => {
-  const payment = context.find(job.id) as Payment | undefined;
-  if (!payment) return;
+/**
+ * Opens a case for a payment that succeeded. An ACH payment's case is the return of a debit the
+ * account holder refused, with its return code (`returnCode`, or for a test amount the first refusing
+ * code whose reason is `fraudulent`) and the reason of its outcome in the specs, and opens `lost`.
+ */
+export function openDispute(context: AccountContext, payment: Payment, returnCode?: string) {
   const ach = payment.payment_method_type === 'bank_account';
+  const refusals = [...context.index.sandboxValues('ReturnAchPaymentRequest', 'return_code')].filter(([, outcome]) =>
+    outcome.includes('dispute_case.lost'),
+  );
+  const [code = '', outcome = []] =
+    refusals.find(([candidate]) => candidate === returnCode) ?? refusals.find(([, codes]) => codes.includes('fraudulent')) ?? [];
   const now = context.nowIso();
   const respondBy = ach ? context.now() : (Math.floor(context.now() / dayMs) + respondDays + 1) * dayMs - 1000;
   const dispute = context.save<DisputeCase>({
@@ -46,9 +53,9 @@ const open: JobRunner = (context, job) => {
     payment_id: payment.id,
     amount: payment.amount_captured,
     currency: payment.currency,
-    reason: 'fraudulent',
+    reason: ach ? (outcome.find((item) => item !== 'dispute_case.lost') ?? 'general') : 'fraudulent',
     status: created('disputeCase', ach ? 'lost' : 'needs_response'),
-    network_reason_code: ach ? 'R10' : '10.4',
+    network_reason_code: ach ? code : '10.4',
     respond_by: iso(respondBy),
     evidence_due_by: iso(ach ? respondBy : respondBy + evidenceDays * dayMs),
     evidence_submitted_at: null,
@@ -70,6 +77,12 @@ const open: JobRunner = (context, job) => {
   if (ach) context.emit('dispute_case.lost', dispute);
   // A case with no response when respond_by passes is accepted for you and lost.
   else context.schedule(respondBy + 1000, 'dispute.expire', dispute.id);
+}
+
+/** Opens the case of a payment whose test card or amount disputes it; the job's ID is the payment's. */
+const open: JobRunner = (context, job) => {
+  const payment = context.find(job.id) as Payment | undefined;
+  if (payment) openDispute(context, payment);
 };
 
 /** Closes a case: `won` gives the disputed amount and the dispute fee back, as two `dispute` transactions. */

@@ -18,6 +18,8 @@ import {ApiError} from '../errors';
 import {created, move} from '../lifecycles';
 import {accountSetting, recordTransaction, requireApproved, requireAvailable} from '../ledger';
 import type {Domain, Handler, JobRunner} from '../sandbox';
+import {isTestMethod, makeTestCard} from './customers';
+import {openDispute} from './disputes';
 import {reverseRefundTransfer} from './transfers';
 import {iso, update, type ApiObject} from '../state';
 
@@ -41,8 +43,6 @@ const authorizationMs = 7 * dayMs;
 /** The smallest payment in every currency (50 for USD) and the largest ACH payment (/api/errors `amount_invalid`). */
 const minimumAmount = 50;
 const maximumAchAmount = 2_500_000;
-/** The sandbox's amount that makes a refund fail (/api/testing). */
-const failingRefundAmount = 9904;
 
 export type Payment = ApiObject & {
   amount: number;
@@ -123,33 +123,21 @@ const declines: Record<Decline, {cause: string; advice: string; code: string; te
   },
 };
 
-/**
- * The test card numbers of the sandbox values, by their last four digits: the decline each one causes,
- * or the dispute that follows its payment. Cards keep no number but `last4`, and in the sandbox every
- * card number is a test number, so a card's outcome is read from it.
- */
-const testCards: Record<string, Decline | 'dispute'> = {
-  '2107': 'card_declined',
-  '2206': 'insufficient_funds',
-  '2305': 'expired_card',
-  '2404': 'incorrect_cvc',
-  '2503': 'processor_unavailable',
-  '2602': 'fraud_suspected',
-  '2701': 'dispute',
-};
-
-type ReturnCode = 'R01' | 'R02' | 'R03' | 'R04' | 'R09' | 'R16' | 'R20';
 type ReturnFailure = 'bank_account_insufficient_funds' | 'bank_account_closed' | 'bank_account_not_found';
 
-/** The failure code of each return code (the spec's `x-plaza-sandbox-values`), with the bank's text. */
-const returnCodes: Record<ReturnCode, [ReturnFailure, string]> = {
-  R01: ['bank_account_insufficient_funds', 'Insufficient funds'],
-  R02: ['bank_account_closed', 'Account closed'],
-  R03: ['bank_account_not_found', 'No account, unable to locate account'],
-  R04: ['bank_account_not_found', 'Invalid account number'],
-  R09: ['bank_account_insufficient_funds', 'Uncollected funds'],
-  R16: ['bank_account_closed', 'Account frozen'],
-  R20: ['bank_account_closed', 'Non-transaction account'],
+/** What the buyer's bank says with each NACHA return code, as the processor response records it. */
+const returnTexts: Record<string, string> = {
+  R01: 'Insufficient funds',
+  R02: 'Account closed',
+  R03: 'No account, unable to locate account',
+  R04: 'Invalid account number',
+  R07: 'Authorization revoked by customer',
+  R08: 'Payment stopped',
+  R09: 'Uncollected funds',
+  R10: 'Customer advises not authorized',
+  R16: 'Account frozen',
+  R20: 'Non-transaction account',
+  R29: 'Corporate customer advises not authorized',
 };
 
 const returnMessages: Record<ReturnFailure, (code: string) => string> = {
@@ -161,42 +149,26 @@ const returnMessages: Record<ReturnFailure, (code: string) => string> = {
     `The bank returned the debit because it has no account with this number (${code}). Ask the customer to check the details and save the bank account again.`,
 };
 
-/** The test bank account numbers, by their last four digits: the return code of their debits. */
-const testBankAccounts: Record<string, ReturnCode> = {'1113': 'R01', '1116': 'R02', '1119': 'R03'};
+/** The outcome of each ACH return code (the specs' `x-plaza-sandbox-values` of Return ACH payment). */
+const returnOutcome = (context: AccountContext, code: string) => context.testOutcome('ReturnAchPaymentRequest', 'return_code', code);
 
-/** The test payment methods that every sandbox account holds from its start (/api/testing, test values). */
-const testCardIds = {
-  card_testvisacredit0000000000: ['visa', '1008', 'credit'],
-  card_testmastercarddebit00000: ['mastercard', '1006', 'debit'],
-  card_testdeclined000000000000: ['visa', '2107', 'credit'],
-  card_testinsufficientfunds000: ['visa', '2206', 'credit'],
-  card_testdispute0000000000000: ['visa', '2701', 'credit'],
-} as const;
-const testBankAccountIds = {ba_testverified000000000000: '6789', ba_testinsufficientfunds000: '1113'} as const;
-
+/**
+ * Opens the test payment methods of the specs (/api/testing, test values): each the card or bank
+ * account of the first test number whose outcome is its own.
+ */
 function openTestMethods(context: AccountContext) {
-  const now = context.nowIso();
   const expiryYear = new Date(context.now()).getUTCFullYear() + 5;
-  for (const [id, [brand, last4, funding]] of Object.entries(testCardIds)) {
-    context.save({
-      id,
-      customer_id: null,
-      brand,
-      last4,
-      exp_month: 12,
-      exp_year: expiryYear,
-      funding,
-      country: 'US',
-      cardholder_name: null,
-      billing_address: {line1: null, line2: null, city: null, state: null, postal_code: '80202', country: 'US'},
-      fingerprint: `TestCard${last4}Sbox`,
-      status: 'active',
-      metadata: {},
-      created_at: now,
-      updated_at: now,
-    });
-  }
-  for (const [id, last4] of Object.entries(testBankAccountIds)) {
+  const numberWith = (schema: string, property: string, outcome: string[]) =>
+    [...context.index.sandboxValues(schema, property)].find(([, codes]) => codes.join() === outcome.join())?.[0];
+  for (const [id, outcome] of context.index.sandboxValues('CreatePaymentRequest', 'payment_method_id')) {
+    if (id.startsWith('card_')) {
+      const number = numberWith('CreateTestCardRequest', 'number', outcome);
+      if (number) makeTestCard(context, number, {id, exp_month: 12, exp_year: expiryYear});
+      continue;
+    }
+    const number = numberWith('CreateBankAccountRequest', 'account_number', outcome);
+    if (!number) continue;
+    const now = context.nowIso();
     context.save({
       id,
       customer_id: null,
@@ -204,7 +176,7 @@ function openTestMethods(context: AccountContext) {
       account_holder_type: 'individual',
       account_type: 'checking',
       bank_name: 'Sandbox Bank',
-      last4,
+      last4: number.slice(-4),
       country: 'US',
       currency: 'USD',
       status: 'verified',
@@ -243,19 +215,21 @@ const paymentFee = (payment: Payment, amount: number) =>
 const methodType = (method: ApiObject): Payment['payment_method_type'] =>
   method.id.startsWith('card_') ? 'card' : method.id.startsWith('ba_') ? 'bank_account' : (method.type as 'apple_pay' | 'google_pay');
 
-/** Why a card or wallet payment is declined, if it is: an expired method, a test card, or the amount 9901. */
-function declineOf(method: ApiObject, amount: number): Decline | undefined {
-  if (method.status === 'expired') return 'expired_card';
-  const outcome = method.id.startsWith('card_') ? testCards[String(method.last4)] : undefined;
-  if (outcome && outcome !== 'dispute') return outcome;
-  return amount === 9901 ? 'processor_unavailable' : undefined;
+/** The outcome codes that a payment's test values choose: its card's test number, and its amount. */
+function testOutcomes(context: AccountContext, method: ApiObject | undefined, amount: number): string[] {
+  const card = method?.id.startsWith('card_') ? context.numberOutcome('CreateTestCardRequest', 'number', method.last4) : [];
+  return [...card, ...context.testOutcome('CreatePaymentRequest', 'amount', amount)];
 }
 
-/** Whether a dispute case opens once the payment succeeds: the dispute test card or the amount 9902. */
-function disputeFollows(context: AccountContext, payment: Payment): boolean {
-  const method = context.find(payment.payment_method_id);
-  return payment.amount === 9902 || (payment.payment_method_type === 'card' && testCards[String(method?.last4)] === 'dispute');
+/** Why a card or wallet payment is declined, if it is: an expired method, or a test card or amount that declines. */
+function declineOf(context: AccountContext, method: ApiObject, amount: number): Decline | undefined {
+  if (method.status === 'expired') return 'expired_card';
+  return testOutcomes(context, method, amount).find((code): code is Decline => Object.hasOwn(declines, code));
 }
+
+/** Whether a dispute case opens once the payment succeeds: a test card or amount whose outcome is `dispute_case.created`. */
+const disputeFollows = (context: AccountContext, payment: Payment) =>
+  testOutcomes(context, context.find(payment.payment_method_id), payment.amount).includes('dispute_case.created');
 
 const getPayment = (context: RequestContext) => context.get(context.params.payment_id ?? '', 'payment_id', ['pay']) as Payment;
 
@@ -356,7 +330,7 @@ const createPayment: Handler = (context) => {
   const type = methodType(method);
   checkPayment(body, method, type);
   const now = context.nowIso();
-  const decline = type === 'bank_account' ? undefined : declineOf(method, body.amount as number);
+  const decline = type === 'bank_account' ? undefined : declineOf(context, method, body.amount as number);
   const status = type === 'bank_account' ? 'processing' : decline ? 'failed' : body.capture === false ? 'authorized' : 'succeeded';
   const payment = context.save<Payment>({
     id: context.newId('pay'),
@@ -481,12 +455,12 @@ const getAllPaymentsForACustomer: Handler = (context) => {
 };
 
 /**
- * The bank returns an ACH debit that is still `processing`: the payment fails with the code's failure,
- * a `payment` entry without fee reverses the submitted one with its `available_at` (/concepts/transactions),
- * and a closed or unknown bank account becomes `errored` (the ACH return codes), except the test ones.
+ * The bank returns an ACH debit that is still `processing` for a problem with the account: the payment
+ * fails with the code's failure, a `payment` entry without fee reverses the submitted one with its
+ * `available_at` (/concepts/transactions), and a closed or unknown bank account becomes `errored` (the
+ * ACH return codes), except the test ones.
  */
-function returnDebit(context: AccountContext, payment: Payment, code: ReturnCode) {
-  const [failure, text] = returnCodes[code];
+function returnDebit(context: AccountContext, payment: Payment, code: string, failure: ReturnFailure) {
   const submitted = context.all(['txn']).find((entry) => entry.source_id === payment.id && entry.type === 'payment');
   if (submitted) {
     recordTransaction(context, {
@@ -508,25 +482,81 @@ function returnDebit(context: AccountContext, payment: Payment, code: ReturnCode
     failed_at: now,
     updated_at: now,
   });
-  recordProcessorResponse(context, payment, {code, text, approved: false});
+  recordProcessorResponse(context, payment, {code, text: returnTexts[code] ?? 'Returned', approved: false});
   const bankAccount = context.find(payment.payment_method_id);
-  if (bankAccount && failure !== 'bank_account_insufficient_funds' && !Object.hasOwn(testBankAccountIds, bankAccount.id)) {
+  if (bankAccount && failure !== 'bank_account_insufficient_funds' && !isTestMethod(context, bankAccount.id)) {
     move('bankAccount', bankAccount, 'errored', {failure_code: failure, updated_at: now});
   }
   context.emit('payment.failed', payment);
 }
 
-/** Return ACH payment (sandbox): returns a `processing` ACH debit at once with the chosen code. */
+/** The cutoff submits an ACH debit: its funds come in pending, and the bank answers 2 days later. */
+function submitDebit(context: AccountContext, payment: Payment) {
+  recordTransaction(context, {
+    holder: context.account.id,
+    type: 'payment',
+    amount: payment.amount,
+    fee: paymentFee(payment, payment.amount),
+    currency: payment.currency,
+    sourceId: payment.id,
+    availableAt: context.now() + achOutcomeDelayMs + fundsDelayMs(context),
+    ...(payment.description ? {description: payment.description} : {}),
+  });
+  context.schedule(context.now() + achOutcomeDelayMs, 'ach.settle', payment.id);
+}
+
+/** The buyer's bank settles an ACH debit: the payment is `succeeded`. */
+function settleDebit(context: AccountContext, payment: Payment) {
+  context.unschedule(payment.id, 'ach.settle');
+  recordProcessorResponse(context, payment, {code: '00', text: 'Settled', approved: true});
+  succeed(context, payment, payment.amount);
+}
+
+/**
+ * The account holder refuses a debit (`R07`, `R08`, `R10`, `R29`): the debit did settle, so a payment
+ * still `processing` is submitted if it was not yet and becomes `succeeded` first; then the return
+ * opens a dispute case that is already `lost` (/guides/payments/process-ach-payments).
+ */
+function refuseDebit(context: AccountContext, payment: Payment, code: string) {
+  if (payment.status === 'processing') {
+    if (hasJob(context, payment.id, 'ach.submit')) {
+      context.unschedule(payment.id, 'ach.submit');
+      submitDebit(context, payment);
+    }
+    settleDebit(context, payment);
+  }
+  recordProcessorResponse(context, payment, {code, text: returnTexts[code] ?? 'Returned', approved: false});
+  openDispute(context, payment, code);
+}
+
+/**
+ * Return ACH payment (sandbox): the buyer's bank returns an ACH debit at once with the chosen code.
+ * A problem with the account comes back while the payment is `processing`; a debit the account holder
+ * refuses comes back while it is `processing` or after it `succeeded`.
+ */
 const returnAchPayment: Handler = (context) => {
   const payment = getPayment(context);
-  if (payment.payment_method_type !== 'bank_account' || payment.status !== 'processing') {
+  const code = String(context.body.return_code);
+  const outcome = returnOutcome(context, code);
+  const refused = outcome.includes('dispute_case.lost');
+  const states = refused ? ['processing', 'succeeded'] : ['processing'];
+  if (payment.payment_method_type !== 'bank_account' || !states.includes(payment.status)) {
     const why = payment.payment_method_type === 'bank_account' ? `its status is ${payment.status}` : 'it is not an ACH payment';
+    const rule = refused
+      ? `Only ACH payments that are processing or succeeded can be returned with ${code}.`
+      : `Only ACH payments that are processing can be returned with ${code}; a debit the account holder refuses (R07, R08, R10, R29) can also be returned after it succeeded.`;
+    throw new ApiError('sandbox_simulation_invalid', `Payment ${payment.id} cannot be returned because ${why}. ${rule}`);
+  }
+  const disputed = context.all(['dc']).find((dispute) => dispute.payment_id === payment.id);
+  if (disputed) {
     throw new ApiError(
       'sandbox_simulation_invalid',
-      `Payment ${payment.id} cannot be returned because ${why}. Only ACH payments that are processing can be returned.`,
+      `Payment ${payment.id} cannot be returned because its debit already came back, as dispute case ${disputed.id}.`,
     );
   }
-  returnDebit(context, payment, context.body.return_code as ReturnCode);
+  const failure = outcome.find((item): item is ReturnFailure => Object.hasOwn(returnMessages, item));
+  if (failure) returnDebit(context, payment, code, failure);
+  else refuseDebit(context, payment, code);
   return {status: 200, body: payment};
 };
 
@@ -627,10 +657,10 @@ const getAllRefundsForPayment: Handler = (context) => {
 /** Every refund that the query's filters keep, as Get all refunds lists them, in one CSV file. */
 const exportRefunds: Handler = (context) => context.csv(context.filter(context.all(['re'])), 'refunds.csv');
 
-/** The card network or the bank answers a submitted refund: the amount 9904 fails with `refund_failed`. */
+/** The card network or the bank answers a submitted refund: a test amount whose outcome is `refund_failed` fails. */
 function settleRefund(context: AccountContext, refund: Refund) {
   const now = context.nowIso();
-  if (refund.amount === failingRefundAmount) {
+  if (context.testOutcome('CreateRefundRequest', 'amount', refund.amount).includes('refund_failed')) {
     move('refund', refund, 'failed', {
       failure_code: 'refund_failed',
       failure_message: 'The card issuer refused the refund. Pay the buyer back another way, for example with a payout.',
@@ -670,27 +700,19 @@ export const payments: Domain = {
   },
   jobs: {
     /** The cutoff submits an ACH debit: its funds come in pending, and the bank answers 2 days later. */
-    'ach.submit': on<Payment>((context, payment) => {
-      recordTransaction(context, {
-        holder: context.account.id,
-        type: 'payment',
-        amount: payment.amount,
-        fee: paymentFee(payment, payment.amount),
-        currency: payment.currency,
-        sourceId: payment.id,
-        availableAt: context.now() + achOutcomeDelayMs + fundsDelayMs(context),
-        ...(payment.description ? {description: payment.description} : {}),
-      });
-      context.schedule(context.now() + achOutcomeDelayMs, 'ach.settle', payment.id);
-    }),
-    /** The buyer's bank settles the debit, or returns it for a failing test bank account. */
+    'ach.submit': on<Payment>(submitDebit),
+    /**
+     * The buyer's bank settles the debit, or returns it when the test account number's outcome is a
+     * failure: with the first return code of that failure.
+     */
     'ach.settle': on<Payment>((context, payment) => {
-      const code = testBankAccounts[String(context.find(payment.payment_method_id)?.last4)];
-      if (code) returnDebit(context, payment, code);
-      else {
-        recordProcessorResponse(context, payment, {code: '00', text: 'Settled', approved: true});
-        succeed(context, payment, payment.amount);
-      }
+      const bankAccount = context.find(payment.payment_method_id);
+      const outcome = context.numberOutcome('CreateBankAccountRequest', 'account_number', bankAccount?.last4);
+      const failure = outcome.find((item): item is ReturnFailure => Object.hasOwn(returnMessages, item));
+      const codes = [...context.index.sandboxValues('ReturnAchPaymentRequest', 'return_code')];
+      const code = failure && codes.find(([, codeOutcome]) => codeOutcome.includes(failure))?.[0];
+      if (failure && code) returnDebit(context, payment, code, failure);
+      else settleDebit(context, payment);
       countCompletion(context, 'payments');
     }),
     /** An authorization still uncaptured after 7 days is canceled. */

@@ -29,14 +29,6 @@ import {iso, update, type ApiObject} from '../state';
 import {businessBankAccount, emitFor} from './customers';
 
 const instantAnswerMs = 20_000;
-/** The amount that makes a payout fail in the sandbox, and the debit test card that rejects payouts (/api/testing). */
-const rejectedAmount = 9903;
-const rejectingCardLast4 = '2800';
-/** The test bank account numbers whose payouts the bank returns, by their last four digits (the sandbox values). */
-const returningBankAccounts: Record<string, 'bank_account_closed' | 'bank_account_not_found'> = {
-  '1116': 'bank_account_closed',
-  '1119': 'bank_account_not_found',
-};
 
 type Payout = ApiObject & {
   account_id: string;
@@ -200,15 +192,25 @@ function giveBack(context: AccountContext, payout: Payout) {
   });
 }
 
-/** Why the bank or card network refuses a payout, if it does: the test amount, the rejecting card, a returning bank account. */
+/**
+ * Why the bank or card network refuses a payout, if it does (/api/testing, test values): an amount or a
+ * test card number whose outcome is `payout_rejected`, or a test account number that is closed or not found.
+ */
 function failureOf(context: AccountContext, payout: Payout): keyof typeof failureMessages | undefined {
-  if (payout.amount === rejectedAmount) return 'payout_rejected';
+  if (context.testOutcome('CreatePayoutRequest', 'amount', payout.amount).includes('payout_rejected')) return 'payout_rejected';
   const destination = payout.destination_id.startsWith('bba_')
     ? businessBankAccount(context, payout.account_id)
     : context.find(payout.destination_id);
-  const last4 = String(destination?.last4);
-  if (payout.method === 'card') return last4 === rejectingCardLast4 ? 'payout_rejected' : undefined;
-  const returned = returningBankAccounts[last4];
+  if (payout.method === 'card') {
+    const outcome = context.numberOutcome('CreateTestCardRequest', 'number', destination?.last4);
+    return outcome.includes('payout_rejected') ? 'payout_rejected' : undefined;
+  }
+  const returned = context
+    .numberOutcome('CreateBankAccountRequest', 'account_number', destination?.last4)
+    .find(
+      (code): code is 'bank_account_closed' | 'bank_account_not_found' =>
+        code === 'bank_account_closed' || code === 'bank_account_not_found',
+    );
   // A returned payout leaves the bank account `errored` (/guides/payouts/process-ach-payouts, step 4).
   if (returned && destination) {
     move('bankAccount', destination, 'errored', {updated_at: context.nowIso()});

@@ -152,12 +152,25 @@ function disableIfFailing(context: AccountContext, webhookId: string) {
   Object.assign(webhook, {status: 'disabled', disabled_reason: 'delivery_failures', disabled_at: now, updated_at: now});
 }
 
-/** A due delivery goes to the outbox; one whose webhook is disabled is not sent, and fails. */
+/** The hosts the sandbox delivers webhooks to: this machine's, where a developer's endpoint runs. */
+const loopbackHosts = new Set(['127.0.0.1', '[::1]', 'localhost']);
+const isLoopback = (url: string) => URL.canParse(url) && loopbackHosts.has(new URL(url).hostname);
+
+/**
+ * A due delivery goes to the outbox, for the host to post. One whose webhook is disabled is not
+ * sent, and fails; one to a host that is not this machine's cannot be reached from the sandbox, and
+ * its attempt is recorded at once as `connection_failed` (retried as any failure).
+ */
 const deliver: JobRunner = (context, job) => {
   const delivery = context.account.deliveries[job.id];
   if (!delivery || delivery.delivery_status !== 'pending') return;
-  if (context.find(delivery.webhook_id)?.status !== 'enabled') {
+  const webhook = context.find(delivery.webhook_id);
+  if (webhook?.status !== 'enabled') {
     fail(delivery, context.now());
+    return;
+  }
+  if (!isLoopback(String(webhook.url))) {
+    recordAttempt(context, delivery.webhook_id, delivery.event_id, {error: 'connection_failed'});
     return;
   }
   outboxOf(context.account).due.push({account: context.account.id, webhookId: delivery.webhook_id, eventId: delivery.event_id});

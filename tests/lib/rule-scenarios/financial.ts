@@ -30,14 +30,15 @@ async function postDeliveries(run: ScenarioRun, answer: {status: number}): Promi
   assert.ok(account, 'the scenario has no sandbox account yet');
   const due = await takeOutbox(account, run.clock.wall);
   outsideRequests(run.sandbox, () => {
-    for (const delivery of due) recordAttempt(new AccountContext(account, run.clock.wall), delivery.webhookId, delivery.eventId, answer);
+    for (const delivery of due)
+      recordAttempt(new AccountContext(account, run.clock.wall, run.sandbox.index), delivery.webhookId, delivery.eventId, answer);
   });
   return due.map((delivery) => delivery.eventId);
 }
 
 /** A webhook for the events of a type; `Create webhook` answers with its secret. */
 const webhook = (run: ScenarioRun, type: string) =>
-  run.ok(201, 'POST', '/v1/webhooks', {url: 'https://hooks.northwindgear.example/plaza', enabled_events: [type]});
+  run.ok(201, 'POST', '/v1/webhooks', {url: 'http://127.0.0.1:9/plaza', enabled_events: [type]});
 
 export const financialScenarios: Record<string, Scenario> = {
   'a payment that no object names is not found': async ({refused}) => {
@@ -125,8 +126,9 @@ export const financialScenarios: Record<string, Scenario> = {
     const attached = await ok(200, 'PUT', `${url}/attach`, {customer_id: second.id});
     assert.equal(attached.customer_id, second.id);
   },
-  'a card expiry that has passed is refused with expiry_date_invalid': async ({refused}) => {
-    const error = await refused(422, 'expiry_date_invalid', 'PUT', '/v1/cards/card_testvisacredit0000000000', {
+  'a card expiry that has passed is refused with expiry_date_invalid': async ({ok, refused}) => {
+    const card = await ok(201, 'POST', '/v1/sandbox/cards', {number: '4242000000001008', exp_month: 12, exp_year: 2030});
+    const error = await refused(422, 'expiry_date_invalid', 'PUT', `/v1/cards/${String(card.id)}`, {
       exp_month: 1,
       exp_year: 2020,
     });
@@ -273,5 +275,105 @@ export const financialScenarios: Record<string, Scenario> = {
     await run.refused(409, 'webhook_event_not_requeueable', 'POST', `${url}/requeue`);
     await run.ok(200, 'PUT', hookUrl, {status: 'enabled'});
     assert.equal((await run.ok(200, 'POST', `${url}/requeue`)).delivery_status, 'pending');
+  },
+};
+
+/** A dispute case opened by a payment with the dispute test card: `needs_response`. */
+async function openCase(run: ScenarioRun): Promise<string> {
+  const payment = await run.ok(201, 'POST', '/v1/payments', {
+    amount: 9000,
+    currency: 'USD',
+    payment_method_id: 'card_testdispute0000000000000',
+  });
+  const cases = await run.ok(200, 'GET', `/v1/dispute-cases?payment_id=${String(payment.id)}`);
+  const [opened] = cases.data as Json[];
+  assert.equal(opened?.status, 'needs_response');
+  return String(opened?.id);
+}
+
+export const disputeScenarios: Record<string, Scenario> = {
+  'a case that needs a response can be lost without evidence': async (run) => {
+    const id = await openCase(run);
+    const lost = await run.ok(200, 'POST', `/v1/sandbox/dispute-cases/${id}/resolve`, {outcome: 'lost'});
+    assert.equal(lost.status, 'lost');
+  },
+  'a case under review after evidence can be lost': async (run) => {
+    const id = await openCase(run);
+    const reviewed = await run.ok(200, 'POST', `/v1/sandbox/dispute-cases/${id}/submit-evidence`);
+    assert.equal(reviewed.status, 'under_review');
+    assert.equal((await run.ok(200, 'POST', `/v1/sandbox/dispute-cases/${id}/resolve`, {outcome: 'lost'})).status, 'lost');
+  },
+  'an instant payout is refused until the account turns instant payouts on': async (run) => {
+    await run.ok(201, 'POST', '/v1/payments', {amount: 90000, currency: 'USD', payment_method_id: 'card_testvisacredit0000000000'});
+    await run.ok(200, 'POST', '/v1/sandbox/clock/advance', {hours: 48});
+    const error = await run.refused(422, 'instant_payouts_not_enabled', 'POST', '/v1/payouts', {
+      amount: 1000,
+      currency: 'USD',
+      destination_id: 'card_testmastercarddebit00000',
+      method: 'card',
+      speed: 'instant',
+    });
+    assert.equal(error.param, 'speed');
+  },
+};
+
+/** The test values of a request field, each with its outcome's codes (`x-plaza-sandbox-values`). */
+const testValues = (run: ScenarioRun, schema: string, field: string) => [...run.sandbox.index.sandboxValues(schema, field)];
+
+/**
+ * Each test value of the Payments API, read from the specs and sent as an integrator would; the
+ * report (tests/lib/stated-rules.ts) then finds its outcome in what followed, or says it did not.
+ */
+export const testValueScenarios: Record<string, Scenario> = {
+  'each test card number makes a card whose payment, or payout, has the number outcome': async (run) => {
+    await run.ok(201, 'POST', '/v1/payments', {amount: 90000, currency: 'USD', payment_method_id: 'card_testvisacredit0000000000'});
+    await run.ok(200, 'POST', '/v1/sandbox/clock/advance', {hours: 48});
+    const customer = await run.ok(201, 'POST', '/v1/customers', {name: 'Riley Moreno'});
+    for (const [number, codes] of testValues(run, 'CreateTestCardRequest', 'number')) {
+      const card = await run.ok(201, 'POST', '/v1/sandbox/cards', {number, exp_month: 5, exp_year: 2030, customer_id: customer.id});
+      const payment = await run.send('POST', '/v1/payments', {
+        amount: 2500,
+        currency: 'USD',
+        payment_method_id: card.id,
+        customer_id: customer.id,
+      });
+      assert.ok(payment.status === 201 || payment.status === 422, `${number}: a payment answered ${payment.status}`);
+      if (codes.includes('debit')) {
+        await run.ok(201, 'POST', '/v1/payouts', {amount: 1000, currency: 'USD', destination_id: card.id, method: 'card'});
+        await run.ok(200, 'POST', '/v1/sandbox/clock/advance', {hours: 24});
+        await run.ok(200, 'GET', '/v1/payouts?limit=1');
+      }
+    }
+  },
+  'each test payment method pays with its outcome': async (run) => {
+    for (const [method] of testValues(run, 'CreatePaymentRequest', 'payment_method_id')) {
+      const payment = await run.send('POST', '/v1/payments', {amount: 2500, currency: 'USD', payment_method_id: method});
+      assert.ok(payment.status === 201 || payment.status === 422, `${method}: a payment answered ${payment.status}`);
+    }
+    await run.ok(200, 'POST', '/v1/sandbox/clock/advance', {hours: 72});
+    await run.ok(200, 'GET', '/v1/payments?limit=100');
+    await run.ok(200, 'GET', '/v1/dispute-cases');
+  },
+  'each test account number pays by ACH with its outcome': async (run) => {
+    for (const [number, codes] of testValues(run, 'CreateBankAccountRequest', 'account_number')) {
+      if (codes.some((code) => code === 'verification_failed' || code === 'account_number_invalid')) continue;
+      const verified = await verifiedBankAccount(run, number);
+      const payment = await run.ok(201, 'POST', '/v1/payments', {amount: 4500, currency: 'USD', payment_method_id: verified.id});
+      await run.ok(200, 'POST', '/v1/sandbox/clock/advance', {hours: 72});
+      await run.ok(200, 'GET', `/v1/payments/${String(payment.id)}`);
+    }
+  },
+  'each ACH return code comes back as its outcome': async (run) => {
+    for (const [code, codes] of testValues(run, 'ReturnAchPaymentRequest', 'return_code')) {
+      const payment = await run.ok(201, 'POST', '/v1/payments', {
+        amount: 4500,
+        currency: 'USD',
+        payment_method_id: 'ba_testverified000000000000',
+      });
+      // A refused debit (a lost dispute case) also comes back once the payment has succeeded.
+      if (codes.includes('dispute_case.lost')) await run.ok(200, 'POST', '/v1/sandbox/clock/advance', {hours: 72});
+      await run.ok(200, 'POST', `/v1/sandbox/payments/${String(payment.id)}/return`, {return_code: code});
+      await run.ok(200, 'GET', `/v1/dispute-cases?payment_id=${String(payment.id)}`);
+    }
   },
 };
