@@ -3,6 +3,7 @@
  * gives. tests/unit/sandbox.test.ts holds this table to the catalogue of /api/errors.
  */
 export const errorCodes = {
+  account_invitation_closed: [409, 'conflict_error'],
   account_not_deletable: [409, 'conflict_error'],
   account_number_invalid: [422, 'invalid_request_error'],
   amount_invalid: [422, 'invalid_request_error'],
@@ -30,6 +31,7 @@ export const errorCodes = {
   insufficient_funds: [422, 'processing_error'],
   onboarding_already_submitted: [409, 'conflict_error'],
   onboarding_incomplete: [422, 'invalid_request_error'],
+  onboarding_invitation_closed: [409, 'conflict_error'],
   owner_required: [409, 'conflict_error'],
   ownership_total_exceeded: [422, 'invalid_request_error'],
   parameter_invalid: [400, 'invalid_request_error'],

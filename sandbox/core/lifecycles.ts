@@ -74,6 +74,17 @@ export const lifecycles = {
       rejected: [],
     },
   },
+  onboardingInvitation: {
+    field: 'status',
+    start: ['pending'],
+    moves: {
+      pending: ['opened', 'expired', 'revoked'],
+      opened: ['completed', 'expired', 'revoked'],
+      expired: ['pending', 'opened', 'revoked'],
+      completed: [],
+      revoked: [],
+    },
+  },
   apiKey: {
     field: 'status',
     start: ['active'],

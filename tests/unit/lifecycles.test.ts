@@ -24,6 +24,7 @@ const whole: Record<string, LifecycleName> = {
   'Account statuses': 'account',
   'Product statuses': 'product',
   'Onboarding statuses': 'onboarding',
+  'Onboarding invitation statuses': 'onboardingInvitation',
   'API key statuses': 'apiKey',
   'Delivery statuses of a webhook event': 'delivery',
   'Transaction statuses': 'transaction',
@@ -31,11 +32,8 @@ const whole: Record<string, LifecycleName> = {
 };
 /** Diagrams of part of a lifecycle, by accTitle. */
 const partOf: Record<string, LifecycleName> = {'When a payment can be canceled': 'payment'};
-/**
- * State diagrams that are no lifecycle of the sandbox: the React pay button's states are the browser's,
- * and onboarding invitations are answered from the specs' examples, without a lifecycle of their own.
- */
-const notModelled = new Set(['States of the pay button', 'Onboarding invitation statuses']);
+/** State diagrams that are no lifecycle of the sandbox: the React pay button's states are the browser's. */
+const notModelled = new Set(['States of the pay button']);
 
 type Drawn = {starts: Set<string>; moves: Set<string>; ends: Set<string>};
 

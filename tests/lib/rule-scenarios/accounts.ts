@@ -294,7 +294,120 @@ export const accountsScenarios: Record<string, Scenario> = {
       enabled_events: ['payment.succeeded'],
     });
   },
+
+  // Account invitations.
+  'an accepted account invitation can be neither resent nor withdrawn': async (run) => {
+    const platform = await ownAccountId(run);
+    const invitation = await run.ok(201, 'POST', `/v1/accounts/${platform}/invitations`, {
+      email: 'lena.fischer@example.com',
+      role: 'developer',
+    });
+    await run.refused(409, 'resource_already_exists', 'POST', `/v1/accounts/${platform}/invitations`, {
+      email: 'Lena.Fischer@example.com',
+      role: 'viewer',
+    });
+    const path = `/v1/accounts/${platform}/invitations/${String(invitation.id)}`;
+    const accepted = await run.ok(200, 'POST', `${sandboxPath(path)}/accept`, {name: 'Lena Fischer'});
+    assert.equal(accepted.status, 'accepted');
+    const members = (await run.ok(200, 'GET', `/v1/accounts/${platform}/members`)).data as Json[];
+    const member = members.find((candidate) => candidate.id === accepted.member_id);
+    assert.equal(`${String(member?.role)} ${String(member?.invitation_id)}`, `developer ${String(invitation.id)}`);
+    await run.refused(409, 'account_invitation_closed', 'POST', `${path}/resend`);
+    await run.refused(409, 'account_invitation_closed', 'DELETE', path);
+    await run.refused(409, 'sandbox_simulation_invalid', 'POST', `${sandboxPath(path)}/accept`, {name: 'Lena Fischer'});
+    await run.refused(409, 'resource_already_exists', 'POST', `/v1/accounts/${platform}/invitations`, {
+      email: 'lena.fischer@example.com',
+      role: 'viewer',
+    });
+  },
+  'a revoked account invitation stays revoked and cannot be resent': async (run) => {
+    const platform = await ownAccountId(run);
+    const invitation = await run.ok(201, 'POST', `/v1/accounts/${platform}/invitations`, {email: 'noah.berg@example.com', role: 'support'});
+    const path = `/v1/accounts/${platform}/invitations/${String(invitation.id)}`;
+    await run.ok(204, 'DELETE', path);
+    await run.ok(204, 'DELETE', path);
+    await run.refused(409, 'account_invitation_closed', 'POST', `${path}/resend`);
+    const listed = (await run.ok(200, 'GET', `/v1/accounts/${platform}/invitations`)).data as Json[];
+    assert.equal(listed.find((item) => item.id === invitation.id)?.status, 'revoked', 'a revoked invitation stays listed');
+  },
+  'an account invitation expires after 7 days, and a resend makes it pending again': async (run) => {
+    const platform = await ownAccountId(run);
+    const invitation = await run.ok(201, 'POST', `/v1/accounts/${platform}/invitations`, {email: 'noah.berg@example.com', role: 'support'});
+    await run.ok(200, 'POST', '/v1/sandbox/clock/advance', {hours: 169});
+    const listed = (await run.ok(200, 'GET', `/v1/accounts/${platform}/invitations`)).data as Json[];
+    assert.equal(listed.find((item) => item.id === invitation.id)?.status, 'expired');
+    const resent = await run.ok(200, 'POST', `/v1/accounts/${platform}/invitations/${String(invitation.id)}/resend`);
+    assert.equal(`${String(resent.status)} ${String(resent.send_count)}`, 'pending 2');
+  },
+
+  // Onboarding invitations.
+  'an opened onboarding invitation keeps its form fields, and is completed when its account is submitted': async (run) => {
+    const invitation = await run.ok(201, 'POST', '/v1/onboarding-invitations', {
+      email: 'studio@juniperkiln.example',
+      business_name: 'Juniper Kiln Pottery',
+      products: ['payments'],
+    });
+    const path = `/v1/onboarding-invitations/${String(invitation.id)}`;
+    const opened = await run.ok(200, 'POST', `${sandboxPath(path)}/open`);
+    assert.equal(opened.status, 'opened');
+    const seller = String(opened.account_id);
+    const account = await run.ok(200, 'GET', `/v1/accounts/${seller}`);
+    assert.equal(`${String(account.type)} ${String(account.business_name)}`, 'seller Juniper Kiln Pottery');
+    const error = await run.refused(409, 'onboarding_invitation_closed', 'PUT', path, {email: 'noor@juniperkiln.example'});
+    assert.equal(error.param, 'email');
+    await run.ok(200, 'PUT', path, {metadata: {seller_ref: 'S-2041'}});
+    await saveDetails(run, seller, '00-0000001');
+    await run.ok(200, 'POST', `/v1/accounts/${seller}/business/bank-account/verification`, {amounts: [32, 45]});
+    await run.ok(201, 'POST', `/v1/accounts/${seller}/contracts`, signature(run, 'payments', '4.2'));
+    await run.ok(200, 'POST', `/v1/accounts/${seller}/onboarding`, attestation(run));
+    const completed = await run.ok(200, 'GET', path);
+    assert.equal(completed.status, 'completed');
+    await run.refused(409, 'onboarding_invitation_closed', 'PUT', path, {
+      expires_at: new Date(run.clock.wall + 5 * 86_400_000).toISOString(),
+    });
+    await run.ok(200, 'PUT', path, {metadata: {seller_ref: 'S-2042'}});
+  },
+  'a revoked onboarding invitation accepts only metadata': async (run) => {
+    const invitation = await run.ok(201, 'POST', '/v1/onboarding-invitations', {email: 'ops@northwindoutfitters.example'});
+    const path = `/v1/onboarding-invitations/${String(invitation.id)}`;
+    const revoked = await run.ok(200, 'PUT', path, {status: 'revoked'});
+    assert.equal(revoked.status, 'revoked');
+    const error = await run.refused(409, 'onboarding_invitation_closed', 'PUT', path, {business_name: 'Northwind Outfitters'});
+    assert.equal(error.param, 'business_name');
+    await run.refused(409, 'sandbox_simulation_invalid', 'POST', `${sandboxPath(path)}/open`);
+    await run.ok(200, 'PUT', path, {metadata: {seller_ref: 'S-1187'}});
+    // The email is free for a new invitation.
+    await run.ok(201, 'POST', '/v1/onboarding-invitations', {email: 'ops@northwindoutfitters.example'});
+  },
+  'onboarding invitations expire at expires_at, and a new expiry reopens them': async (run) => {
+    const soon = () => new Date(run.clock.wall + 2 * 3_600_000).toISOString();
+    const invite = (email: string) => run.ok(201, 'POST', '/v1/onboarding-invitations', {email, expires_at: soon()});
+    const [unopened, opened, left] = await Promise.all(
+      ['owner@lopezceramics.example', 'ops@northwindoutfitters.example', 'studio@juniperkiln.example'].map(invite),
+    );
+    const path = (invitation: Json | undefined) => `/v1/onboarding-invitations/${String(invitation?.id)}`;
+    await run.ok(200, 'POST', `${sandboxPath(path(opened))}/open`);
+    await run.ok(200, 'POST', '/v1/sandbox/clock/advance', {hours: 3});
+    for (const invitation of [unopened, opened, left]) assert.equal((await run.ok(200, 'GET', path(invitation))).status, 'expired');
+    const later = {expires_at: new Date(run.clock.wall + 10 * 86_400_000).toISOString()};
+    assert.equal((await run.ok(200, 'PUT', path(unopened), later)).status, 'pending');
+    assert.equal((await run.ok(200, 'PUT', path(opened), later)).status, 'opened');
+    assert.equal((await run.ok(200, 'PUT', path(opened), {status: 'revoked'})).status, 'revoked');
+    assert.equal((await run.ok(200, 'PUT', path(left), {status: 'revoked'})).status, 'revoked');
+    await run.refused(400, 'parameter_invalid', 'PUT', path(unopened), {
+      expires_at: new Date(run.clock.wall + 40 * 86_400_000).toISOString(),
+    });
+  },
 };
+
+/** The sandbox operation's path for an object's path: `/v1/sandbox/onboarding-invitations/...` for `/v1/onboarding-invitations/...`. */
+const sandboxPath = (path: string) => path.replace(/^\/v1\//, '/v1/sandbox/');
+
+/** The ID of the scenario's own account, a platform. */
+async function ownAccountId({ok}: ScenarioRun): Promise<string> {
+  const rows = (await ok(200, 'GET', '/v1/managed-accounts')).data as Json[];
+  return String(rows.find((row) => row.relationship === 'self')?.account_id);
+}
 
 /** Uploads one file as Upload business document does, as multipart/form-data; the answer. */
 function uploadDocument(run: ScenarioRun, seller: string, documentType: string, fileName: string, contentType: string, content: string) {
