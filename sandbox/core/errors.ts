@@ -3,6 +3,7 @@
  * gives. tests/unit/sandbox.test.ts holds this table to the catalogue of /api/errors.
  */
 export const errorCodes = {
+  account_not_active: [422, 'invalid_request_error'],
   account_not_deletable: [409, 'conflict_error'],
   account_number_invalid: [422, 'invalid_request_error'],
   amount_invalid: [422, 'invalid_request_error'],
