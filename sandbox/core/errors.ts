@@ -4,6 +4,7 @@
  */
 export const errorCodes = {
   account_invitation_closed: [409, 'conflict_error'],
+  account_not_active: [422, 'invalid_request_error'],
   account_not_deletable: [409, 'conflict_error'],
   account_number_invalid: [422, 'invalid_request_error'],
   amount_invalid: [422, 'invalid_request_error'],

@@ -194,7 +194,10 @@ export function requireSeller(ctx: AccountContext, id: string, param: string): s
   return id;
 }
 
-/** A seller can receive funds only once its onboarding is `approved` (`422 onboarding_incomplete`). */
+/**
+ * A seller can receive funds only once its onboarding is `approved` (`422 onboarding_incomplete`),
+ * and only while Plaza has not restricted or closed it since (`422 account_not_active`).
+ */
 export function requireApproved(ctx: AccountContext, id: string, param: string) {
   const status = onboardingReview(ctx, id).onboarding_status;
   if (status !== 'approved') {
@@ -204,6 +207,25 @@ export function requireApproved(ctx: AccountContext, id: string, param: string) 
       param,
     );
   }
+  requireActive(ctx, id, param);
+}
+
+/**
+ * A restricted or disabled account can neither take payments nor pay out (/concepts/accounts,
+ * Account status): `422 account_not_active`, with the `status_reason` that says why.
+ */
+export function requireActive(ctx: AccountContext, id: string, param: string) {
+  const account = ctx.find(id);
+  if (!account || account.status === 'active') return;
+  const remedy =
+    account.status === 'disabled'
+      ? 'Plaza closed it; contact Plaza support'
+      : 'Call Review onboarding and provide what its requirements list';
+  throw new ApiError(
+    'account_not_active',
+    `Account ${id} is ${String(account.status)} (status_reason ${String(account.status_reason)}), so it can neither take payments nor pay out. ${remedy}.`,
+    param,
+  );
 }
 
 /**

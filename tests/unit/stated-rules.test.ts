@@ -18,7 +18,7 @@ import {runPage} from '../lib/run-pages';
 import {contradictions, covers, statedRules, type Observation, type RuleKind} from '../lib/stated-rules';
 
 /** How many rules of each kind the scenarios executed when this floor was last raised. */
-const executedAtLeast: Record<RuleKind, number> = {'error codes': 56, 'test values': 45, transitions: 66, events: 37};
+const executedAtLeast: Record<RuleKind, number> = {'error codes': 57, 'test values': 46, transitions: 70, events: 37};
 
 test('every rule the pages and specs state is executed against the sandbox', async () => {
   const observations: Observation[] = [];

@@ -625,7 +625,9 @@ function decide(context: AccountContext, account: ApiObject, decision: Decision)
     documents_due: decision === 'request_information' ? [requestedDocument] : [],
   });
   const statusReason = {approve: null, reject: 'onboarding_rejected', request_information: 'requirements_due'}[decision];
-  move('account', account, decision === 'approve' ? 'active' : 'restricted', {status_reason: statusReason, updated_at: now});
+  // A disabled account stays closed, whatever its review decides.
+  if (account.status !== 'disabled')
+    move('account', account, decision === 'approve' ? 'active' : 'restricted', {status_reason: statusReason, updated_at: now});
   emitFor(context, account.id, `onboarding.${status}`, onboardingReview(context, account.id));
 }
 
@@ -838,6 +840,33 @@ function completeInvitation(context: RequestContext, accountId: string) {
     context.unschedule(invitation.id);
   }
 }
+
+/** Why Plaza gives an account each status outside its onboarding review (/concepts/accounts, Account status). */
+const statusReasons = {active: null, restricted: 'requirements_due', disabled: 'closed_by_plaza'} as const;
+
+/**
+ * Set account status (sandbox): Plaza restricts an `active` account it needs more information about,
+ * lifts that restriction, or closes the account for good, and sends `account.updated`. The caller's own
+ * account keeps its status, and only an approved onboarding makes an account `active`.
+ */
+const setAccountStatus: Handler = (context) => {
+  const account = accountOf(context);
+  const status = context.body.status as keyof typeof statusReasons;
+  const refuse = (why: string) => {
+    throw new ApiError('sandbox_simulation_invalid', `Account ${account.id} ${why}.`, 'status');
+  };
+  if (account.id === context.account.id) refuse('is your own account. Set the status of an account you created');
+  if (account.status === 'disabled') refuse('is disabled, which is final. Create another account to test an active one');
+  if (account.status === status) refuse(`is already ${status}`);
+  if (status === 'active' && onboardingOf(context, account.id).status !== 'approved') {
+    refuse(
+      `cannot become active before its onboarding is approved (it is ${onboardingOf(context, account.id).status}). Decide it with Decide onboarding`,
+    );
+  }
+  move('account', account, status, {status_reason: statusReasons[status], updated_at: context.nowIso()});
+  emitFor(context, account.id, 'account.updated', account);
+  return {status: 200, body: account};
+};
 
 // Business details
 
@@ -1180,6 +1209,7 @@ export const accounts: Domain = {
     reviewOnboarding,
     onboard,
     decideOnboarding,
+    setAccountStatus,
     createOnboardingInvitation,
     updateOnboardingInvitation,
     openOnboardingInvitation,

@@ -60,11 +60,13 @@ function bankOf(context: AccountContext, {routingNumber, accountNumber}: {routin
   return outcome.length > 0 ? 'Sandbox Bank' : null;
 }
 
+/** The outcome of the test account number a bank account was saved with (none for another number). */
+const accountNumberOutcome = (context: AccountContext, bankAccount: ApiObject) =>
+  context.testOutcome('CreateBankAccountRequest', 'account_number', numbersOf(context)[bankAccount.id]?.split('/')[1]);
+
 /** Whether a bank account's test account number fails its verification, by micro-deposits or the bank login. */
 const failsVerification = (context: AccountContext, bankAccount: ApiObject) =>
-  context
-    .testOutcome('CreateBankAccountRequest', 'account_number', numbersOf(context)[bankAccount.id]?.split('/')[1])
-    .includes('verification_failed');
+  accountNumberOutcome(context, bankAccount).includes('verification_failed');
 
 /**
  * Saves a new bank account, a customer's (`ba`) or an account's business one (`bba`): the fields both
@@ -892,10 +894,20 @@ export const customers: Domain = {
       if (method?.status !== 'active' || Date.UTC(Number(method.exp_year), Number(method.exp_month), 1) !== job.data?.end) return;
       Object.assign(method, {status: 'expired', updated_at: context.nowIso()});
     },
-    /** The micro-deposits reach a bank account that is still `new`: it waits for their amounts. */
+    /**
+     * The micro-deposits reach a bank account that is still `new`: it waits for their amounts. The bank
+     * of a test account number whose outcome is `errored` returns them at once, with the failure its
+     * outcome names, which a customer's bank account shows in `failure_code`.
+     */
     'bank_account.micro_deposits': (context, job) => {
       const bankAccount = context.find(job.id);
-      if (bankAccount?.status === 'new') move('bankAccount', bankAccount, 'verification_pending', {updated_at: context.nowIso()});
+      if (bankAccount?.status !== 'new') return;
+      const now = context.nowIso();
+      move('bankAccount', bankAccount, 'verification_pending', {updated_at: now});
+      const outcome = accountNumberOutcome(context, bankAccount);
+      if (!outcome.includes('errored')) return;
+      move('bankAccount', bankAccount, 'errored', {updated_at: now});
+      if (Object.hasOwn(bankAccount, 'failure_code')) bankAccount.failure_code = outcome.find((code) => code !== 'errored') ?? null;
     },
   },
 };

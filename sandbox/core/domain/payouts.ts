@@ -19,6 +19,7 @@ import {
   carryForward,
   payoutSchedule,
   recordTransaction,
+  requireActive,
   requireActiveProduct,
   requireAvailable,
   requireHolder,
@@ -264,6 +265,7 @@ const createPayout: Handler = (context) => {
   const payer = requireHolder(context, body.account_id ?? context.account.id, 'account_id');
   const destination = destinationOf(context, body.destination_id, payer);
   requireActiveProduct(context, payer, 'payouts', 'account_id');
+  requireActive(context, payer, 'account_id');
   const method = body.method ?? (destination.id.startsWith('card_') ? 'card' : 'ach');
   const speed = body.speed ?? 'standard';
   checkDestination(destination, {method, speed, currency: body.currency});

@@ -398,6 +398,37 @@ export const accountsScenarios: Record<string, Scenario> = {
       expires_at: new Date(run.clock.wall + 40 * 86_400_000).toISOString(),
     });
   },
+
+  // What Plaza does to an account outside its onboarding review (Set account status).
+  'Plaza restricts an active seller, which then takes no payment, lifts the restriction, then closes it for good': async (run) => {
+    const seller = await readySeller(run, '00-0000001');
+    await run.ok(200, 'POST', `/v1/accounts/${seller}/onboarding`, attestation(run));
+    const status = `/v1/sandbox/accounts/${seller}/status`;
+    const restricted = await run.ok(200, 'POST', status, {status: 'restricted'});
+    assert.equal(`${String(restricted.status)} ${String(restricted.status_reason)}`, 'restricted requirements_due');
+    const updated = (await run.ok(200, 'GET', '/v1/events?type=account.updated')).data as Json[];
+    assert.equal(updated.length, 1, 'account.updated is sent');
+    const payment = {amount: 2500, currency: 'USD', payment_method_id: 'card_testvisacredit0000000000', account_id: seller};
+    await run.refused(422, 'account_not_active', 'POST', '/v1/payments', payment);
+    const active = await run.ok(200, 'POST', status, {status: 'active'});
+    assert.equal(`${String(active.status)} ${String(active.status_reason)}`, 'active null');
+    await run.ok(201, 'POST', '/v1/payments', payment);
+    const disabled = await run.ok(200, 'POST', status, {status: 'disabled'});
+    assert.equal(`${String(disabled.status)} ${String(disabled.status_reason)}`, 'disabled closed_by_plaza');
+    await run.refused(422, 'account_not_active', 'POST', '/v1/payments', payment);
+    await run.refused(409, 'sandbox_simulation_invalid', 'POST', status, {status: 'active'});
+  },
+  'Plaza closes a restricted seller; an unapproved one cannot be made active, and your own account keeps its status': async (run) => {
+    const seller = await newSeller(run);
+    const status = `/v1/sandbox/accounts/${seller}/status`;
+    await run.refused(409, 'sandbox_simulation_invalid', 'POST', status, {status: 'active'});
+    await run.refused(409, 'sandbox_simulation_invalid', 'POST', status, {status: 'restricted'});
+    const disabled = await run.ok(200, 'POST', status, {status: 'disabled'});
+    assert.equal(`${String(disabled.status)} ${String(disabled.status_reason)}`, 'disabled closed_by_plaza');
+    const own = (await run.ok(200, 'GET', '/v1/managed-accounts')).data as Json[];
+    const platform = String(own.find((row) => row.relationship === 'self')?.account_id);
+    await run.refused(409, 'sandbox_simulation_invalid', 'POST', `/v1/sandbox/accounts/${platform}/status`, {status: 'disabled'});
+  },
 };
 
 /** The sandbox operation's path for an object's path: `/v1/sandbox/onboarding-invitations/...` for `/v1/onboarding-invitations/...`. */

@@ -276,6 +276,14 @@ export const financialScenarios: Record<string, Scenario> = {
     await run.ok(200, 'PUT', hookUrl, {status: 'enabled'});
     assert.equal((await run.ok(200, 'POST', `${url}/requeue`)).delivery_status, 'pending');
   },
+  'a bank account whose micro-deposits come back is errored before it can be verified': async ({ok, refused}) => {
+    const saved = await ok(201, 'POST', '/v1/bank-accounts', bankAccount('000444444440'));
+    assert.equal(saved.status, 'new');
+    const url = `/v1/bank-accounts/${String(saved.id)}`;
+    const errored = await ok(200, 'GET', url);
+    assert.deepEqual([errored.status, errored.failure_code], ['errored', 'bank_account_not_found']);
+    await refused(409, 'bank_account_not_verifiable', 'POST', `${url}/verification`, {amounts: [32, 45]});
+  },
 };
 
 /** A dispute case opened by a payment with the dispute test card: `needs_response`. */
@@ -356,7 +364,8 @@ export const testValueScenarios: Record<string, Scenario> = {
   },
   'each test account number pays by ACH with its outcome': async (run) => {
     for (const [number, codes] of testValues(run, 'CreateBankAccountRequest', 'account_number')) {
-      if (codes.some((code) => code === 'verification_failed' || code === 'account_number_invalid')) continue;
+      // Numbers that never verify have no ACH outcome.
+      if (codes.some((code) => ['verification_failed', 'account_number_invalid', 'errored'].includes(code))) continue;
       const verified = await verifiedBankAccount(run, number);
       const payment = await run.ok(201, 'POST', '/v1/payments', {amount: 4500, currency: 'USD', payment_method_id: verified.id});
       await run.ok(200, 'POST', '/v1/sandbox/clock/advance', {hours: 72});
