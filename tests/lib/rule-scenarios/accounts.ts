@@ -1,6 +1,6 @@
 /** Rule scenarios of the Accounts API (tests/lib/rule-scenarios.ts). */
 import assert from 'node:assert/strict';
-import type {Json, Scenario, ScenarioRun} from '../rule-scenarios';
+import type {Json, Request, Scenario, ScenarioRun} from '../rule-scenarios';
 
 const address = {line1: '118 Alder Row', city: 'Bend', state: 'OR', postal_code: '97701', country: 'US'};
 
@@ -296,8 +296,8 @@ export const accountsScenarios: Record<string, Scenario> = {
   },
 };
 
-/** Uploads one file as Upload business document does, as multipart/form-data; the answer. */
-function uploadDocument(run: ScenarioRun, seller: string, documentType: string, fileName: string, contentType: string, content: string) {
+/** Upload business document's request for one file, as multipart/form-data. */
+export function documentUpload(seller: string, documentType: string, fileName: string, contentType: string, content: string): Request {
   const boundary = 'juniperkilnboundary';
   const body = [
     `--${boundary}`,
@@ -312,5 +312,16 @@ function uploadDocument(run: ScenarioRun, seller: string, documentType: string, 
     `--${boundary}--`,
     '',
   ].join('\r\n');
-  return run.send('POST', `/v1/accounts/${seller}/business/documents`, body, {'Content-Type': `multipart/form-data; boundary=${boundary}`});
+  return {
+    method: 'POST',
+    url: `/v1/accounts/${seller}/business/documents`,
+    body,
+    headers: {'Content-Type': `multipart/form-data; boundary=${boundary}`},
+  };
+}
+
+/** Uploads one file as Upload business document does; the answer. */
+function uploadDocument(run: ScenarioRun, seller: string, documentType: string, fileName: string, contentType: string, content: string) {
+  const {method, url, body, headers} = documentUpload(seller, documentType, fileName, contentType, content);
+  return run.send(method, url, body, headers);
 }
