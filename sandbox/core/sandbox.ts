@@ -54,8 +54,11 @@ export function mismatchLine({subject, pointer, value, message}: Mismatch): stri
   return `${subject} ${pointer || '(body)'} = ${shown.length > 80 ? `${shown.slice(0, 77)}...` : shown}: ${message}`;
 }
 
-/** The largest body the sandbox reads, as a production gateway would refuse a larger one. */
-export const maxBodyBytes = 1_000_000;
+/**
+ * The largest body the sandbox reads, as a production gateway would refuse a larger one: room for the
+ * largest file Upload business document takes (10 MB) with its multipart parts.
+ */
+export const maxBodyBytes = 11 * 1024 * 1024;
 const secretKey = /^sk_test_[A-Za-z0-9_]{8,200}$/;
 
 export class Sandbox {

@@ -1024,6 +1024,41 @@ const saveBusinessRepresentative = detail((context, account) => {
   return {status: 200, body: representative};
 });
 
+/** The lists of owners whose shares may not add up to more than 100%, by ID prefix: their names in a refusal. */
+const ownerLists = {ubo: ['ultimate beneficial owners', 'owners'], sh: ['shareholders', 'shareholders']} as const;
+
+/**
+ * Refuses a share that would make an account's owners of one list own more than 100% of the business
+ * (`ownership_total_exceeded`); `replaced` is the owner whose share it replaces, on an update.
+ */
+function requireOwnershipWithin(
+  context: RequestContext,
+  account: ApiObject,
+  prefix: keyof typeof ownerLists,
+  share: number,
+  replaced?: string,
+) {
+  const owners = context.all([prefix]).filter((owner) => owner.account_id === account.id && owner.id !== replaced);
+  // In cents of a percent, as `ownership_percentage` has up to two decimals.
+  const total = Math.round(owners.reduce((sum, owner) => sum + Number(owner.ownership_percentage), share) * 100) / 100;
+  if (total > 100) {
+    const [list, others] = ownerLists[prefix];
+    throw new ApiError(
+      'ownership_total_exceeded',
+      `The ${list} of this account would own ${total}% of the business. Lower ownership_percentage or correct the other ${others} first.`,
+      'ownership_percentage',
+    );
+  }
+}
+
+/** Create or update of a shareholder or an ultimate beneficial owner (the ID in path parameter `idParam`), within 100%. */
+const ownerWithinFullOwnership = (prefix: keyof typeof ownerLists, idParam: string): Handler =>
+  detail((context, account) => {
+    const share = context.body.ownership_percentage;
+    if (share !== undefined) requireOwnershipWithin(context, account, prefix, Number(share), context.params[idParam]);
+    return fromExample(context);
+  });
+
 /**
  * Copy business representative as owner: a new ultimate beneficial owner with the representative's
  * details and the share sent; once only, and the owners' shares may not pass 100%.
@@ -1039,15 +1074,7 @@ const copyBusinessRepresentativeAsOwner = detail((context, account) => {
     );
   }
   const share = Number(context.body.ownership_percentage);
-  const owners = context.all(['ubo']).filter((owner) => owner.account_id === account.id);
-  const total = owners.reduce((sum, owner) => sum + Number(owner.ownership_percentage), share);
-  if (total > 100) {
-    throw new ApiError(
-      'ownership_total_exceeded',
-      `The ultimate beneficial owners of this account would own ${total}% of the business. Lower ownership_percentage or correct the other owners first.`,
-      'ownership_percentage',
-    );
-  }
+  requireOwnershipWithin(context, account, 'ubo', share);
   const now = context.nowIso();
   const person = ['first_name', 'last_name', 'email', 'phone', 'date_of_birth', 'address', 'ssn_last4_provided'];
   const owner = context.save({
@@ -1229,11 +1256,11 @@ export const accounts: Domain = {
     createDirector: detail(fromExample),
     updateDirector: detail(fromExample),
     deleteDirector: detail(fromExample),
-    createShareholder: detail(fromExample),
-    updateShareholder: detail(fromExample),
+    createShareholder: ownerWithinFullOwnership('sh', 'shareholder_id'),
+    updateShareholder: ownerWithinFullOwnership('sh', 'shareholder_id'),
     deleteShareholder: detail(fromExample),
-    createUltimateBeneficialOwner: detail(fromExample),
-    updateUltimateBeneficialOwner: detail(fromExample),
+    createUltimateBeneficialOwner: ownerWithinFullOwnership('ubo', 'ultimate_beneficial_owner_id'),
+    updateUltimateBeneficialOwner: ownerWithinFullOwnership('ubo', 'ultimate_beneficial_owner_id'),
     deleteUltimateBeneficialOwner: detail(fromExample),
     copyBusinessRepresentativeAsOwner,
   },

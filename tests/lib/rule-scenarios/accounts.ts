@@ -1,6 +1,6 @@
 /** Rule scenarios of the Accounts API (tests/lib/rule-scenarios.ts). */
 import assert from 'node:assert/strict';
-import type {Json, Scenario, ScenarioRun} from '../rule-scenarios';
+import type {Json, Request, Scenario, ScenarioRun} from '../rule-scenarios';
 
 const address = {line1: '118 Alder Row', city: 'Bend', state: 'OR', postal_code: '97701', country: 'US'};
 
@@ -221,9 +221,7 @@ export const accountsScenarios: Record<string, Scenario> = {
 
   // The account itself, and its settings.
   'a platform account cannot be deleted through the API': async (run) => {
-    const own = (await run.ok(200, 'GET', '/v1/managed-accounts')).data as Json[];
-    const platform = own.find((row) => row.relationship === 'self');
-    await run.refused(409, 'account_not_deletable', 'DELETE', `/v1/accounts/${String(platform?.account_id)}`);
+    await run.refused(409, 'account_not_deletable', 'DELETE', `/v1/accounts/${await ownAccountId(run)}`);
   },
   'a locked setting cannot be changed with Update account': async (run) => {
     const seller = await newSeller(run);
@@ -243,8 +241,7 @@ export const accountsScenarios: Record<string, Scenario> = {
     await run.refused(409, 'setting_not_locked', 'POST', `/v1/accounts/${seller}/settings/payouts.schedule/access-requests`, reason);
   },
   'the only owner of an account can be neither removed nor demoted': async (run) => {
-    const own = (await run.ok(200, 'GET', '/v1/managed-accounts')).data as Json[];
-    const platform = String(own.find((row) => row.relationship === 'self')?.account_id);
+    const platform = await ownAccountId(run);
     const members = (await run.ok(200, 'GET', `/v1/accounts/${platform}/members`)).data as Json[];
     const owner = members.find((member) => member.role === 'owner');
     assert.ok(owner, 'a new account has its owner as a member');
@@ -425,8 +422,7 @@ export const accountsScenarios: Record<string, Scenario> = {
     await run.refused(409, 'sandbox_simulation_invalid', 'POST', status, {status: 'restricted'});
     const disabled = await run.ok(200, 'POST', status, {status: 'disabled'});
     assert.equal(`${String(disabled.status)} ${String(disabled.status_reason)}`, 'disabled closed_by_plaza');
-    const own = (await run.ok(200, 'GET', '/v1/managed-accounts')).data as Json[];
-    const platform = String(own.find((row) => row.relationship === 'self')?.account_id);
+    const platform = await ownAccountId(run);
     await run.refused(409, 'sandbox_simulation_invalid', 'POST', `/v1/sandbox/accounts/${platform}/status`, {status: 'disabled'});
   },
 };
@@ -440,8 +436,8 @@ async function ownAccountId({ok}: ScenarioRun): Promise<string> {
   return String(rows.find((row) => row.relationship === 'self')?.account_id);
 }
 
-/** Uploads one file as Upload business document does, as multipart/form-data; the answer. */
-function uploadDocument(run: ScenarioRun, seller: string, documentType: string, fileName: string, contentType: string, content: string) {
+/** Upload business document's request for one file, as multipart/form-data. */
+export function documentUpload(seller: string, documentType: string, fileName: string, contentType: string, content: string): Request {
   const boundary = 'juniperkilnboundary';
   const body = [
     `--${boundary}`,
@@ -456,5 +452,16 @@ function uploadDocument(run: ScenarioRun, seller: string, documentType: string, 
     `--${boundary}--`,
     '',
   ].join('\r\n');
-  return run.send('POST', `/v1/accounts/${seller}/business/documents`, body, {'Content-Type': `multipart/form-data; boundary=${boundary}`});
+  return {
+    method: 'POST',
+    url: `/v1/accounts/${seller}/business/documents`,
+    body,
+    headers: {'Content-Type': `multipart/form-data; boundary=${boundary}`},
+  };
+}
+
+/** Uploads one file as Upload business document does; the answer. */
+function uploadDocument(run: ScenarioRun, seller: string, documentType: string, fileName: string, contentType: string, content: string) {
+  const {method, url, body, headers} = documentUpload(seller, documentType, fileName, contentType, content);
+  return run.send(method, url, body, headers);
 }
