@@ -1055,7 +1055,10 @@ function requireOwnershipWithin(
 const ownerWithinFullOwnership = (prefix: keyof typeof ownerLists, idParam: string): Handler =>
   detail((context, account) => {
     const share = context.body.ownership_percentage;
-    if (share !== undefined) requireOwnershipWithin(context, account, prefix, Number(share), context.params[idParam]);
+    const replaced = context.params[idParam];
+    // An unknown owner is not found, whatever its share would make the total.
+    if (replaced !== undefined) context.get(replaced, idParam, [prefix]);
+    if (share !== undefined) requireOwnershipWithin(context, account, prefix, Number(share), replaced);
     return fromExample(context);
   });
 
