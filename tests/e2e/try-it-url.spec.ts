@@ -74,9 +74,17 @@ test('live and publishable keys are refused with the reason, and nothing is sent
   await expect(region.getByText(sandboxUrl())).toBeVisible();
   const key = region.getByLabel(/^Sandbox secret key/);
   const send = region.getByRole('button', {name: 'Send request'});
-  await key.fill('sk_live_4eC39HqLyjWDarjtT1zdp7dc');
-  await expect(region.getByText(/^Live keys move real money, so Try it refuses them/)).toBeVisible();
-  await expect(send).toBeDisabled();
+  // A live key is known however it is pasted: with spaces around it, in capitals, or after `Bearer `.
+  for (const live of [
+    'sk_live_4eC39HqLyjWDarjtT1zdp7dc',
+    ' sk_live_4eC39HqLyjWDarjtT1zdp7dc ',
+    'SK_LIVE_4EC39HQLYJWDARJTT1ZDP7DC',
+    'Bearer sk_live_4eC39HqLyjWDarjtT1zdp7dc',
+  ]) {
+    await key.fill(live);
+    await expect(region.getByText(/^Live keys move real money, so Try it refuses them/), JSON.stringify(live)).toBeVisible();
+    await expect(send).toBeDisabled();
+  }
   await key.fill('pk_test_4eC39HqLyjWDarjtT1zdp7dc');
   await expect(region.getByText(/^A publishable key only works in the web SDKs/)).toBeVisible();
   await expect(send).toBeDisabled();
@@ -86,7 +94,8 @@ test('a request with a pasted sandbox key reaches the configured sandbox, and th
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const key = `sk_test_tryiturl${Date.now()}`;
   const region = await openRemotePanel(page);
-  await region.getByLabel(/^Sandbox secret key/).fill(key);
+  // Pasted as an Authorization header's value, with a space: the key alone is sent.
+  await region.getByLabel(/^Sandbox secret key/).fill(` Bearer ${key}`);
   const sent = page.waitForRequest((request) => request.url().startsWith(`${sandboxUrl()}/v1/payments`));
   await region.getByRole('button', {name: 'Send request'}).click();
   expect((await sent).headers()['x-api-key']).toBe(key);
@@ -103,4 +112,9 @@ test('a request with a pasted sandbox key reaches the configured sandbox, and th
   expect(page.url()).not.toContain(key);
   const stores = await page.evaluate(() => JSON.stringify([{...localStorage}, {...sessionStorage}, document.cookie]));
   expect(stores).not.toContain(key);
+  // Nor is it in the document: the field's value is never written into an attribute.
+  const secret = key.slice('sk_test_'.length);
+  const html = await page.evaluate(() => document.documentElement.outerHTML);
+  expect(html.includes(secret), 'a part of the key in document.documentElement.outerHTML').toBe(false);
+  await expect(region.getByLabel(/^Sandbox secret key/)).toHaveValue(` Bearer ${key}`);
 });

@@ -370,7 +370,11 @@ export default function Panel({
             type="password"
             autoComplete="off"
             spellCheck={false}
-            value={key}
+            // Not a controlled input: React would copy the key into the DOM's value attribute. The
+            // field shows the key kept in this tab's memory when it appears again.
+            ref={(input) => {
+              if (input && input.value === '') input.value = pastedKeyValue();
+            }}
             aria-invalid={(key !== '' && keyRefusal !== undefined) || undefined}
             aria-describedby={`${heading}-key-note`}
             onChange={(event) => {

@@ -93,17 +93,25 @@ export function onReset(listener: () => void): () => void {
 /** How many times the session was reset: a Run control's results belong to one generation. */
 export const sessionGeneration = () => generation;
 
-/** Why a pasted key cannot be used, in one sentence; undefined for a sandbox secret key. */
-export function keyProblem(key: string): string | undefined {
-  if (/^sk_live_/.test(key)) return 'Live keys move real money, so Try it refuses them: paste a sandbox secret key (sk_test_…).';
-  if (/^pk_/.test(key)) return 'A publishable key only works in the web SDKs, not against the API: paste a sandbox secret key (sk_test_…).';
+/** A pasted key as it is sent: without the spaces around it or a `Bearer ` before it. */
+const sentKey = (pasted: string): string => pasted.trim().replace(/^bearer\s+/i, '');
+
+/**
+ * Why a pasted key cannot be used, in one sentence; undefined for a sandbox secret key. A live or
+ * publishable key is known in any case, so that `SK_LIVE_…` gets the live key's reason too.
+ */
+export function keyProblem(pasted: string): string | undefined {
+  const key = sentKey(pasted);
+  if (/^sk_live_/i.test(key)) return 'Live keys move real money, so Try it refuses them: paste a sandbox secret key (sk_test_…).';
+  if (/^pk_/i.test(key))
+    return 'A publishable key only works in the web SDKs, not against the API: paste a sandbox secret key (sk_test_…).';
   if (!/^sk_test_[A-Za-z0-9_]{8,200}$/.test(key)) return 'Paste a sandbox secret key: sk_test_ followed by at least 8 letters or digits.';
   return undefined;
 }
 
 export const pastedKeyValue = () => pastedKey;
-export const setPastedKey = (key: string) => {
-  pastedKey = key;
+export const setPastedKey = (pasted: string) => {
+  pastedKey = sentKey(pasted);
 };
 
 function headerObject(headers: Headers): Record<string, string> {
