@@ -125,6 +125,25 @@ test('an invalid body is flagged beside its field before anything is sent', asyn
   await expect(amount).not.toHaveAttribute('aria-invalid', 'true');
 });
 
+test('text that is not valid JSON blocks Send and Copy until it is fixed, and Ctrl+Enter sends', async ({page}) => {
+  await open(page, '/api/financial/create-payment');
+  const region = await openPanel(page);
+  const metadata = field(region, 'metadata');
+  await metadata.fill('{"order_id": "5531",');
+  await expect(region.getByRole('button', {name: 'Send request'})).toBeDisabled();
+  await expect(region.getByRole('button', {name: 'Copy as cURL'})).toBeDisabled();
+  await expect(region.getByRole('status').filter({hasText: 'Fix the JSON of metadata'})).toBeVisible();
+  await metadata.press('Control+Enter');
+  await expect(metadata).toHaveValue('{"order_id": "5531",');
+  await expect(region.locator('[data-status]')).toHaveCount(0);
+
+  await metadata.fill('{"order_id": "5531"}');
+  await expect(region.getByRole('button', {name: 'Send request'})).toBeEnabled();
+  await metadata.press('Control+Enter');
+  await expect(region.locator('[data-status]')).toHaveText('201 Created');
+  await expect(region.getByLabel('Response body')).toContainText('"order_id": "5531"');
+});
+
 test('Copy as cURL copies the exact request with a placeholder for the key', async ({page, context}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await open(page, '/api/financial/create-payment');

@@ -295,6 +295,9 @@ export default function Panel({
       });
   const bodyProblems = problems.filter((problem) => problem.in === 'body' && (!form.body?.fields || problem.param === null));
   const keyRefusal = target.kind === 'remote' ? keyProblem(key) : undefined;
+  // Text that is not valid JSON has no value to send: sending without it would hide the mistake.
+  const unsendable = built.local.map((problem) => problem.param ?? 'body');
+  const canSend = !sending && keyRefusal === undefined && unsendable.length === 0;
 
   const sendNow = async () => {
     setSending(true);
@@ -319,7 +322,20 @@ export default function Panel({
   };
 
   return (
-    <section className={styles.panel} aria-labelledby={heading}>
+    <section
+      className={styles.panel}
+      aria-labelledby={heading}
+      ref={(node) => {
+        // Ctrl+Enter (⌘+Enter on a Mac) sends from any field of the panel, as the Send button's
+        // aria-keyshortcuts says.
+        const shortcut = (event: KeyboardEvent) => {
+          if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
+          event.preventDefault();
+          if (canSend) void sendNow();
+        };
+        node?.addEventListener('keydown', shortcut);
+        return () => node?.removeEventListener('keydown', shortcut);
+      }}>
       <h2 id={heading} className={styles.title}>
         Try it
       </h2>
@@ -437,13 +453,15 @@ export default function Panel({
         <button
           type="button"
           className="button button--primary"
-          disabled={sending || keyRefusal !== undefined}
+          disabled={!canSend}
+          aria-keyshortcuts="Control+Enter Meta+Enter"
           onClick={() => void sendNow()}>
           {sending ? 'Sending…' : 'Send request'}
         </button>
         <button
           type="button"
           className="button button--secondary"
+          disabled={unsendable.length > 0}
           onClick={() => {
             navigator.clipboard.writeText(toCurl(target, built.request)).then(
               () => setCopied('The command is on the clipboard, with $PLAZA_SECRET_KEY in place of the key.'),
@@ -453,6 +471,7 @@ export default function Panel({
           Copy as cURL
         </button>
         <span role="status" className={styles.hint}>
+          {unsendable.length > 0 ? `Fix the JSON of ${unsendable.join(' and ')} to send or copy the request. ` : ''}
           {problems.length > 0
             ? `${problems.length} ${problems.length === 1 ? 'problem' : 'problems'} to fix before the API takes it. `
             : ''}
