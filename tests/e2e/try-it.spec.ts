@@ -125,7 +125,9 @@ test('an invalid body is flagged beside its field before anything is sent', asyn
   await expect(amount).not.toHaveAttribute('aria-invalid', 'true');
 });
 
-test('text that is not valid JSON blocks Send and Copy until it is fixed, and Ctrl+Enter sends', async ({page}) => {
+test('text that is not valid JSON blocks Send and Copy until it is fixed; Ctrl+Enter sends, Escape closes and keeps the inputs', async ({
+  page,
+}) => {
   await open(page, '/api/financial/create-payment');
   const region = await openPanel(page);
   const metadata = field(region, 'metadata');
@@ -142,6 +144,16 @@ test('text that is not valid JSON blocks Send and Copy until it is fixed, and Ct
   await metadata.press('Control+Enter');
   await expect(region.locator('[data-status]')).toHaveText('201 Created');
   await expect(region.getByLabel('Response body')).toContainText('"order_id": "5531"');
+
+  await metadata.fill('{"order_id": "5532"}');
+  await metadata.press('Escape');
+  await expect(region).toBeHidden();
+  const button = page.getByRole('button', {name: 'Try it', exact: true});
+  await expect(button).toBeFocused();
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  await button.press('Enter');
+  await expect(field(region, 'metadata')).toHaveValue('{"order_id": "5532"}');
+  await expect(region.locator('[data-status]')).toHaveText('201 Created');
 });
 
 test('Copy as cURL copies the exact request with a placeholder for the key', async ({page, context}) => {

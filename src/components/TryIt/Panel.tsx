@@ -172,11 +172,14 @@ export default function Panel({
   path,
   specsUrl,
   remoteUrl,
+  onClose,
 }: {
   method: string;
   path: string;
   specsUrl: string;
   remoteUrl?: string;
+  /** Closes the panel: Escape inside it calls this. */
+  onClose: () => void;
 }): ReactNode {
   const [form, setForm] = useState<OperationForm | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -327,8 +330,13 @@ export default function Panel({
       aria-labelledby={heading}
       ref={(node) => {
         // Ctrl+Enter (⌘+Enter on a Mac) sends from any field of the panel, as the Send button's
-        // aria-keyshortcuts says.
+        // aria-keyshortcuts says; Escape closes the panel.
         const shortcut = (event: KeyboardEvent) => {
+          if (event.key === 'Escape') {
+            event.preventDefault();
+            onClose();
+            return;
+          }
           if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
           event.preventDefault();
           if (canSend) void sendNow();

@@ -1,8 +1,9 @@
 /**
  * The Try it control of an operation page: a button, and nothing more until the reader presses it.
- * Then the panel (./Panel) and the sandbox worker load, once per tab.
+ * Then the panel (./Panel) and the sandbox worker load, once per tab. Closing the panel (the button,
+ * or Escape inside it) hides it and keeps what the reader typed; Escape gives the button the focus.
  */
-import React, {useState, type ComponentType, type ReactNode} from 'react';
+import React, {useRef, useState, type ComponentType, type ReactNode} from 'react';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import type PanelType from './Panel';
@@ -14,6 +15,7 @@ export default function TryIt({method, path}: {method: string; path: string}): R
   const [open, setOpen] = useState(false);
   const [Panel, setPanel] = useState<ComponentType<PanelProps> | null>(null);
   const [failed, setFailed] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   const specsUrl = useBaseUrl('/try-it/specs.json');
   const remote = useDocusaurusContext().siteConfig.customFields?.tryItUrl;
   const toggle = () => {
@@ -26,14 +28,25 @@ export default function TryIt({method, path}: {method: string; path: string}): R
   };
   return (
     <div className={controls.tryIt} data-pagefind-ignore="all">
-      <button type="button" className={controls.open} aria-expanded={open} onClick={toggle}>
+      <button ref={button} type="button" className={controls.open} aria-expanded={open} onClick={toggle}>
         Try it
       </button>
-      {open ? (
+      {Panel && !failed ? (
+        <div hidden={!open}>
+          <Panel
+            method={method}
+            path={path}
+            specsUrl={specsUrl}
+            remoteUrl={typeof remote === 'string' ? remote : undefined}
+            onClose={() => {
+              setOpen(false);
+              button.current?.focus();
+            }}
+          />
+        </div>
+      ) : open ? (
         failed ? (
           <p role="alert">Try it could not load. Check your connection, then reload the page.</p>
-        ) : Panel ? (
-          <Panel method={method} path={path} specsUrl={specsUrl} remoteUrl={typeof remote === 'string' ? remote : undefined} />
         ) : (
           <p role="status">Loading Try it…</p>
         )
