@@ -1,13 +1,12 @@
 /**
- * Money in: payments by card, wallet and ACH, their refunds, the test payment methods that every
- * sandbox account holds, and the ACH return simulation.
+ * Money in: payments by card, wallet and ACH, and the test payment methods that every sandbox account
+ * holds. What follows an ACH payment's creation (its submission, settlement and returns) is in
+ * ach-debits.ts, and refunds are in refunds.ts.
  *
  * Card and wallet payments are decided while the request waits (/guides/payments/process-card-payments):
  * `succeeded`, `authorized` with `capture: false`, or a decline answered `422 processing_error` that is
  * still recorded as a `failed` payment. ACH payments are `processing` until the clock jobs submit them at
- * the 17:00 UTC cutoff and settle or return them two days later (/guides/payments/process-ach-payments).
- * Refunds are `pending` until the cutoff submits them and sets their `submitted_at`; an ACH refund stays
- * `pending` a day longer (/guides/refunds/refund-payments). Every movement
+ * the 17:00 UTC cutoff (/guides/payments/process-ach-payments). Every movement
  * of money goes through the ledger; the holder is always the caller's account, since a marketplace
  * payment's funds land in the platform's balance (/guides/marketplaces/transfer-funds-to-sellers).
  * The sandbox has no weekends or holidays (/api/testing), so a business day is 24 hours.
@@ -16,28 +15,18 @@ import {countCompletion, dayMs, nextCutoff} from '../clock';
 import type {AccountContext, RequestContext} from '../context';
 import {ApiError} from '../errors';
 import {created, move} from '../lifecycles';
-import {accountSetting, recordTransaction, requireApproved, requireAvailable} from '../ledger';
+import {accountSetting, recordTransaction, requireApproved} from '../ledger';
 import type {Domain, Handler, JobRunner} from '../sandbox';
-import {isTestMethod, makeTestCard} from './customers';
-import {openDispute} from './disputes';
-import {reverseRefundTransfer} from './transfers';
+import {makeTestCard} from './customers';
 import {iso, update, type ApiObject} from '../state';
 
-/**
- * An ACH debit settles, or its bank returns it for a problem with the account, 2 banking days after it
- * is submitted (the return window of the ACH return codes), within the "1 to 3 business days" of the
- * Payment status flow, so that 72 hours from any creation complete it (/api/testing).
- */
-const achOutcomeDelayMs = 2 * dayMs;
 /**
  * A payment's funds become available the account setting `payouts.delay_days` (2 by default) business
  * days after it settles: a card or wallet payment at capture, an ACH debit `achOutcomeDelayMs` after
  * submission, so 2 and 4 days by default (/concepts/transactions).
  */
-const fundsDelayMs = (context: AccountContext): number =>
+export const fundsDelayMs = (context: AccountContext): number =>
   Number(accountSetting(context, context.account.id, 'payouts.delay_days')?.value ?? 2) * dayMs;
-/** ACH refunds succeed 1 to 3 business days after submission: 1 here; card and wallet refunds at submission. */
-const achRefundDelayMs = dayMs;
 /** An authorization lasts 7 days (/guides/payments/authorize-and-capture-payments). */
 const authorizationMs = 7 * dayMs;
 /** The smallest payment in every currency (50 for USD) and the largest ACH payment (/api/errors `amount_invalid`). */
@@ -63,20 +52,6 @@ export type Payment = ApiObject & {
   updated_at: string;
   authorized_at: string | null;
   captured_at: string | null;
-  failed_at: string | null;
-  canceled_at: string | null;
-};
-
-type Refund = ApiObject & {
-  payment_id: string;
-  amount: number;
-  currency: string;
-  status: 'pending' | 'succeeded' | 'failed' | 'canceled';
-  failure_code: string | null;
-  failure_message: string | null;
-  updated_at: string;
-  submitted_at: string | null;
-  succeeded_at: string | null;
   failed_at: string | null;
   canceled_at: string | null;
 };
@@ -122,35 +97,6 @@ const declines: Record<Decline, {cause: string; advice: string; code: string; te
     text: 'Issuer or switch inoperative',
   },
 };
-
-type ReturnFailure = 'bank_account_insufficient_funds' | 'bank_account_closed' | 'bank_account_not_found';
-
-/** What the buyer's bank says with each NACHA return code, as the processor response records it. */
-const returnTexts: Record<string, string> = {
-  R01: 'Insufficient funds',
-  R02: 'Account closed',
-  R03: 'No account, unable to locate account',
-  R04: 'Invalid account number',
-  R07: 'Authorization revoked by customer',
-  R08: 'Payment stopped',
-  R09: 'Uncollected funds',
-  R10: 'Customer advises not authorized',
-  R16: 'Account frozen',
-  R20: 'Non-transaction account',
-  R29: 'Corporate customer advises not authorized',
-};
-
-const returnMessages: Record<ReturnFailure, (code: string) => string> = {
-  bank_account_insufficient_funds: (code) =>
-    `The bank returned the debit because the account does not have enough funds (${code}). Ask the customer to pay another way, or try again later.`,
-  bank_account_closed: (code) =>
-    `The bank returned the debit because the account is closed, frozen or cannot be debited (${code}). Ask the customer for another bank account.`,
-  bank_account_not_found: (code) =>
-    `The bank returned the debit because it has no account with this number (${code}). Ask the customer to check the details and save the bank account again.`,
-};
-
-/** The outcome of each ACH return code (the specs' `x-plaza-sandbox-values` of Return ACH payment). */
-const returnOutcome = (context: AccountContext, code: string) => context.testOutcome('ReturnAchPaymentRequest', 'return_code', code);
 
 /**
  * Opens the test payment methods of the specs (/api/testing, test values): each the card or bank
@@ -209,7 +155,7 @@ function defaultDescriptor(context: AccountContext, accountId: string): string |
 }
 
 /** Plaza's fee, by the Payments product's pricing (Get all products): 2.9% + 30 for cards and wallets, 0.8% capped at 500 for ACH. */
-const paymentFee = (payment: Payment, amount: number) =>
+export const paymentFee = (payment: Payment, amount: number) =>
   payment.payment_method_type === 'bank_account' ? Math.min(500, Math.round(amount * 0.008)) : Math.round(amount * 0.029) + 30;
 
 const methodType = (method: ApiObject): Payment['payment_method_type'] =>
@@ -231,10 +177,14 @@ function declineOf(context: AccountContext, method: ApiObject, amount: number): 
 const disputeFollows = (context: AccountContext, payment: Payment) =>
   testOutcomes(context, context.find(payment.payment_method_id), payment.amount).includes('dispute_case.created');
 
-const getPayment = (context: RequestContext) => context.get(context.params.payment_id ?? '', 'payment_id', ['pay']) as Payment;
+export const getPayment = (context: RequestContext) => context.get(context.params.payment_id ?? '', 'payment_id', ['pay']) as Payment;
 
 /** Records what the card network or the ACH network answered for a payment (/concepts/transactions). */
-function recordProcessorResponse(context: AccountContext, payment: Payment, answer: {code: string; text: string; approved: boolean}) {
+export function recordProcessorResponse(
+  context: AccountContext,
+  payment: Payment,
+  answer: {code: string; text: string; approved: boolean},
+) {
   const method = context.find(payment.payment_method_id);
   const ach = payment.payment_method_type === 'bank_account';
   // A network that could not be reached checked nothing; ACH checks neither address nor code, wallets no code.
@@ -256,7 +206,7 @@ function recordProcessorResponse(context: AccountContext, payment: Payment, answ
 }
 
 /** A payment's money has moved: it is `succeeded`, and a dispute case may follow. */
-function succeed(context: AccountContext, payment: Payment, amount: number) {
+export function succeed(context: AccountContext, payment: Payment, amount: number) {
   const now = context.nowIso();
   move('payment', payment, 'succeeded', {amount_captured: amount, captured_at: now, updated_at: now});
   if (disputeFollows(context, payment)) context.schedule(context.now(), 'dispute.open', payment.id);
@@ -284,7 +234,7 @@ function cancel(context: AccountContext, payment: Payment) {
   context.emit('payment.canceled', payment);
 }
 
-const hasJob = (context: AccountContext, id: string, kind: string) =>
+export const hasJob = (context: AccountContext, id: string, kind: string) =>
   context.account.jobs.some((job) => job.id === id && job.kind === kind);
 
 /** Refuses a payment that breaks a rule of its payment method before anything is recorded. */
@@ -454,230 +404,8 @@ const getAllPaymentsForACustomer: Handler = (context) => {
   return {status: 200, body: context.page(context.all(['pay']).filter((payment) => payment.customer_id === customer.id))};
 };
 
-/**
- * The bank returns an ACH debit that is still `processing` for a problem with the account: the payment
- * fails with the code's failure, a `payment` entry without fee reverses the submitted one with its
- * `available_at` (/concepts/transactions), and a closed or unknown bank account becomes `errored` (the
- * ACH return codes), except the test ones.
- */
-function returnDebit(context: AccountContext, payment: Payment, code: string, failure: ReturnFailure) {
-  const submitted = context.all(['txn']).find((entry) => entry.source_id === payment.id && entry.type === 'payment');
-  if (submitted) {
-    recordTransaction(context, {
-      holder: context.account.id,
-      type: 'payment',
-      amount: -payment.amount,
-      currency: payment.currency,
-      sourceId: payment.id,
-      availableAt: Date.parse(String(submitted.available_at)),
-      description: `Return of payment ${payment.id} (${code})`,
-    });
-  }
-  context.unschedule(payment.id, 'ach.submit');
-  context.unschedule(payment.id, 'ach.settle');
-  const now = context.nowIso();
-  move('payment', payment, 'failed', {
-    failure_code: failure,
-    failure_message: returnMessages[failure](code),
-    failed_at: now,
-    updated_at: now,
-  });
-  recordProcessorResponse(context, payment, {code, text: returnTexts[code] ?? 'Returned', approved: false});
-  const bankAccount = context.find(payment.payment_method_id);
-  if (bankAccount && failure !== 'bank_account_insufficient_funds' && !isTestMethod(context, bankAccount.id)) {
-    move('bankAccount', bankAccount, 'errored', {failure_code: failure, updated_at: now});
-  }
-  context.emit('payment.failed', payment);
-}
-
-/** The cutoff submits an ACH debit: its funds come in pending, and the bank answers 2 days later. */
-function submitDebit(context: AccountContext, payment: Payment) {
-  recordTransaction(context, {
-    holder: context.account.id,
-    type: 'payment',
-    amount: payment.amount,
-    fee: paymentFee(payment, payment.amount),
-    currency: payment.currency,
-    sourceId: payment.id,
-    availableAt: context.now() + achOutcomeDelayMs + fundsDelayMs(context),
-    ...(payment.description ? {description: payment.description} : {}),
-  });
-  context.schedule(context.now() + achOutcomeDelayMs, 'ach.settle', payment.id);
-}
-
-/** The buyer's bank settles an ACH debit: the payment is `succeeded`. */
-function settleDebit(context: AccountContext, payment: Payment) {
-  context.unschedule(payment.id, 'ach.settle');
-  recordProcessorResponse(context, payment, {code: '00', text: 'Settled', approved: true});
-  succeed(context, payment, payment.amount);
-}
-
-/**
- * The account holder refuses a debit (`R07`, `R08`, `R10`, `R29`): the debit did settle, so a payment
- * still `processing` is submitted if it was not yet and becomes `succeeded` first; then the return
- * opens a dispute case that is already `lost` (/guides/payments/process-ach-payments).
- */
-function refuseDebit(context: AccountContext, payment: Payment, code: string) {
-  if (payment.status === 'processing') {
-    if (hasJob(context, payment.id, 'ach.submit')) {
-      context.unschedule(payment.id, 'ach.submit');
-      submitDebit(context, payment);
-    }
-    settleDebit(context, payment);
-  }
-  recordProcessorResponse(context, payment, {code, text: returnTexts[code] ?? 'Returned', approved: false});
-  openDispute(context, payment, code);
-}
-
-/**
- * Return ACH payment (sandbox): the buyer's bank returns an ACH debit at once with the chosen code.
- * A problem with the account comes back while the payment is `processing`; a debit the account holder
- * refuses comes back while it is `processing` or after it `succeeded`.
- */
-const returnAchPayment: Handler = (context) => {
-  const payment = getPayment(context);
-  const code = String(context.body.return_code);
-  const outcome = returnOutcome(context, code);
-  const refused = outcome.includes('dispute_case.lost');
-  const states = refused ? ['processing', 'succeeded'] : ['processing'];
-  if (payment.payment_method_type !== 'bank_account' || !states.includes(payment.status)) {
-    const why = payment.payment_method_type === 'bank_account' ? `its status is ${payment.status}` : 'it is not an ACH payment';
-    const rule = refused
-      ? `Only ACH payments that are processing or succeeded can be returned with ${code}.`
-      : `Only ACH payments that are processing can be returned with ${code}; a debit the account holder refuses (R07, R08, R10, R29) can also be returned after it succeeded.`;
-    throw new ApiError('sandbox_simulation_invalid', `Payment ${payment.id} cannot be returned because ${why}. ${rule}`);
-  }
-  const disputed = context.all(['dc']).find((dispute) => dispute.payment_id === payment.id);
-  if (disputed) {
-    throw new ApiError(
-      'sandbox_simulation_invalid',
-      `Payment ${payment.id} cannot be returned because its debit already came back, as dispute case ${disputed.id}.`,
-    );
-  }
-  const failure = outcome.find((item): item is ReturnFailure => Object.hasOwn(returnMessages, item));
-  if (failure) returnDebit(context, payment, code, failure);
-  else refuseDebit(context, payment, code);
-  return {status: 200, body: payment};
-};
-
-/** Gives a failed or canceled refund's amount back to the balance, to the payment's refundable amount and, through its refund transfer, to the seller. */
-function giveBack(context: AccountContext, refund: Refund) {
-  recordTransaction(context, {
-    holder: context.account.id,
-    type: 'refund',
-    amount: refund.amount,
-    currency: refund.currency,
-    sourceId: refund.id,
-    description: `Reversal of refund ${refund.id}`,
-  });
-  const payment = context.find(refund.payment_id) as Payment | undefined;
-  if (payment) Object.assign(payment, {amount_refunded: payment.amount_refunded - refund.amount, updated_at: context.nowIso()});
-  reverseRefundTransfer(context, refund.id);
-}
-
-/**
- * Create refund: the amount leaves the available balance at once as a `refund` transaction, the
- * payment's `amount_refunded` grows, and the refund waits `pending` for the next cutoff.
- */
-const createRefund: Handler = (context) => {
-  const payment = context.get(String(context.body.payment_id), 'payment_id', ['pay']) as Payment;
-  if (payment.status !== 'succeeded') {
-    const next = payment.status === 'authorized' ? 'Cancel it to release the funds instead.' : 'Only succeeded payments can be refunded.';
-    throw new ApiError(
-      'refund_exceeds_payment',
-      `Payment ${payment.id} has nothing to refund because its status is ${payment.status}. ${next}`,
-      'payment_id',
-    );
-  }
-  const left = payment.amount_captured - payment.amount_refunded;
-  const amount = (context.body.amount as number | undefined) ?? left;
-  if (amount > left || amount < 1) {
-    throw new ApiError(
-      'refund_exceeds_payment',
-      `amount must be at most ${left}: payment ${payment.id} captured ${payment.amount_captured} and ${payment.amount_refunded} is already refunded.`,
-      'amount',
-    );
-  }
-  requireAvailable(context, context.account.id, payment.currency, amount);
-  const now = context.nowIso();
-  const refund = context.save<Refund>({
-    id: context.newId('re'),
-    payment_id: payment.id,
-    amount,
-    currency: payment.currency,
-    reason: (context.body.reason as string | undefined) ?? null,
-    status: created('refund', 'pending'),
-    failure_code: null,
-    failure_message: null,
-    metadata: context.body.metadata ?? {},
-    created_at: now,
-    updated_at: now,
-    submitted_at: null,
-    succeeded_at: null,
-    failed_at: null,
-    canceled_at: null,
-  });
-  recordTransaction(context, {
-    holder: context.account.id,
-    type: 'refund',
-    amount: -amount,
-    currency: payment.currency,
-    sourceId: refund.id,
-    description: `Refund of payment ${payment.id}`,
-  });
-  Object.assign(payment, {amount_refunded: payment.amount_refunded + amount, updated_at: now});
-  context.schedule(nextCutoff(context.now()), 'refund.submit', refund.id);
-  context.emit('refund.created', refund);
-  return {status: 201, body: refund};
-};
-
-/** Cancels a `pending` refund that the cutoff has not submitted yet (`submitted_at` is `null`). */
-const cancelsARefund: Handler = (context) => {
-  const refund = context.get(context.params.refund_id ?? '', 'refund_id', ['re']) as Refund;
-  if (refund.status !== 'pending' || refund.submitted_at !== null) {
-    const why =
-      refund.status === 'pending'
-        ? `it was already submitted to the bank at the 17:00 UTC cutoff (submitted_at ${String(refund.submitted_at)})`
-        : `its status is ${refund.status}`;
-    throw new ApiError('refund_not_cancelable', `Refund ${refund.id} cannot be canceled because ${why}.`);
-  }
-  context.unschedule(refund.id, 'refund.submit');
-  const now = context.nowIso();
-  move('refund', refund, 'canceled', {canceled_at: now, updated_at: now});
-  giveBack(context, refund);
-  context.emit('refund.canceled', refund);
-  return {status: 200, body: refund};
-};
-
-const getAllRefundsForPayment: Handler = (context) => {
-  const payment = getPayment(context);
-  return {status: 200, body: context.page(context.all(['re']).filter((refund) => refund.payment_id === payment.id))};
-};
-
-/** Every refund that the query's filters keep, as Get all refunds lists them, in one CSV file. */
-const exportRefunds: Handler = (context) => context.csv(context.filter(context.all(['re'])), 'refunds.csv');
-
-/** The card network or the bank answers a submitted refund: a test amount whose outcome is `refund_failed` fails. */
-function settleRefund(context: AccountContext, refund: Refund) {
-  const now = context.nowIso();
-  if (context.testOutcome('CreateRefundRequest', 'amount', refund.amount).includes('refund_failed')) {
-    move('refund', refund, 'failed', {
-      failure_code: 'refund_failed',
-      failure_message: 'The card issuer refused the refund. Pay the buyer back another way, for example with a payout.',
-      failed_at: now,
-      updated_at: now,
-    });
-    giveBack(context, refund);
-    context.emit('refund.failed', refund);
-  } else {
-    move('refund', refund, 'succeeded', {succeeded_at: now, updated_at: now});
-    context.emit('refund.succeeded', refund);
-  }
-  countCompletion(context, 'refunds');
-}
-
 /** A clock job on a payment or a refund, run when its object still exists. */
-const on =
+export const on =
   <T extends ApiObject>(run: (context: AccountContext, object: T) => void): JobRunner =>
   (context, job) => {
     const object = context.find(job.id);
@@ -692,42 +420,13 @@ export const payments: Domain = {
     cancelsAPayment,
     updatePayment,
     getAllPaymentsForACustomer,
-    returnAchPayment,
-    createRefund,
-    cancelsARefund,
-    getAllRefundsForPayment,
-    exportRefunds,
   },
   jobs: {
-    /** The cutoff submits an ACH debit: its funds come in pending, and the bank answers 2 days later. */
-    'ach.submit': on<Payment>(submitDebit),
-    /**
-     * The buyer's bank settles the debit, or returns it when the test account number's outcome is a
-     * failure: with the first return code of that failure.
-     */
-    'ach.settle': on<Payment>((context, payment) => {
-      const bankAccount = context.find(payment.payment_method_id);
-      const outcome = context.numberOutcome('CreateBankAccountRequest', 'account_number', bankAccount?.last4);
-      const failure = outcome.find((item): item is ReturnFailure => Object.hasOwn(returnMessages, item));
-      const codes = [...context.index.sandboxValues('ReturnAchPaymentRequest', 'return_code')];
-      const code = failure && codes.find(([, codeOutcome]) => codeOutcome.includes(failure))?.[0];
-      if (failure && code) returnDebit(context, payment, code, failure);
-      else settleDebit(context, payment);
-      countCompletion(context, 'payments');
-    }),
     /** An authorization still uncaptured after 7 days is canceled. */
     'payment.expire': on<Payment>((context, payment) => {
       if (payment.status !== 'authorized') return;
       cancel(context, payment);
       countCompletion(context, 'expired_authorizations');
     }),
-    /** The cutoff submits a refund: a card or wallet refund is answered at once, an ACH refund a day later. */
-    'refund.submit': on<Refund>((context, refund) => {
-      Object.assign(refund, {submitted_at: context.nowIso(), updated_at: context.nowIso()});
-      const payment = context.find(refund.payment_id) as Payment | undefined;
-      if (payment?.payment_method_type === 'bank_account') context.schedule(context.now() + achRefundDelayMs, 'refund.settle', refund.id);
-      else settleRefund(context, refund);
-    }),
-    'refund.settle': on<Refund>(settleRefund),
   },
 };
