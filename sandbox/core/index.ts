@@ -1,9 +1,12 @@
 /** The sandbox core: everything a host (the Node server, a browser worker, a test) needs. */
 import {clock} from './clock';
 import {accounts} from './domain/accounts';
+import {businessDetails} from './domain/business';
 import {customers} from './domain/customers';
 import {disputes} from './domain/disputes';
+import {invitations} from './domain/invitations';
 import {keys} from './domain/keys';
+import {onboarding} from './domain/onboarding';
 import {payments} from './domain/payments';
 import {payouts} from './domain/payouts';
 import {transfers} from './domain/transfers';
@@ -18,7 +21,22 @@ export {browserSpecs, SpecIndex, type FormInput, type OperationForm, type Sandbo
 export type {SandboxState} from './state';
 
 /** Plaza's behaviour, domain by domain; the generic answer comes last. */
-export const domains = [clock, payments, disputes, ledger, payouts, transfers, accounts, customers, keys, webhooks, generic];
+export const domains = [
+  clock,
+  payments,
+  disputes,
+  ledger,
+  payouts,
+  transfers,
+  accounts,
+  invitations,
+  onboarding,
+  businessDetails,
+  customers,
+  keys,
+  webhooks,
+  generic,
+];
 
 /** A sandbox of Plaza's behaviour; pass the specs' index when making many (it is the costly part). */
 export const createSandbox = (options: Omit<SandboxOptions, 'domains'>, index?: SpecIndex) => new Sandbox({...options, domains}, index);
