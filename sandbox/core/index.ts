@@ -2,9 +2,12 @@
 import {clock} from './clock';
 import {accounts} from './domain/accounts';
 import {achDebits} from './domain/ach-debits';
+import {businessDetails} from './domain/business';
 import {customers} from './domain/customers';
 import {disputes} from './domain/disputes';
+import {invitations} from './domain/invitations';
 import {keys} from './domain/keys';
+import {onboarding} from './domain/onboarding';
 import {payments} from './domain/payments';
 import {payouts} from './domain/payouts';
 import {refunds} from './domain/refunds';
@@ -30,6 +33,9 @@ export const domains = [
   payouts,
   transfers,
   accounts,
+  invitations,
+  onboarding,
+  businessDetails,
   customers,
   keys,
   webhooks,

@@ -9,8 +9,8 @@
  */
 import {dayMs} from './clock';
 import type {AccountContext, RequestContext} from './context';
-import {onboardingReview} from './domain/accounts';
 import {businessBankAccount, emitFor} from './domain/customers';
+import {onboardingReview} from './domain/onboarding';
 import {ApiError, notFound} from './errors';
 import {created, move} from './lifecycles';
 import type {Domain, Handler, JobRunner} from './sandbox';
