@@ -1,12 +1,14 @@
 /** The sandbox core: everything a host (the Node server, a browser worker, a test) needs. */
 import {clock} from './clock';
 import {accounts} from './domain/accounts';
+import {customerBankAccounts} from './domain/bank-accounts';
 import {customers} from './domain/customers';
 import {disputes} from './domain/disputes';
 import {keys} from './domain/keys';
 import {payments} from './domain/payments';
 import {payouts} from './domain/payouts';
 import {transfers} from './domain/transfers';
+import {wallets} from './domain/wallets';
 import {webhooks} from './domain/webhooks';
 import {generic} from './generic';
 import {ledger} from './ledger';
@@ -18,7 +20,21 @@ export {browserSpecs, SpecIndex, type FormInput, type OperationForm, type Sandbo
 export type {SandboxState} from './state';
 
 /** Plaza's behaviour, domain by domain; the generic answer comes last. */
-export const domains = [clock, payments, disputes, ledger, payouts, transfers, accounts, customers, keys, webhooks, generic];
+export const domains = [
+  clock,
+  payments,
+  disputes,
+  ledger,
+  payouts,
+  transfers,
+  accounts,
+  customers,
+  customerBankAccounts,
+  wallets,
+  keys,
+  webhooks,
+  generic,
+];
 
 /** A sandbox of Plaza's behaviour; pass the specs' index when making many (it is the costly part). */
 export const createSandbox = (options: Omit<SandboxOptions, 'domains'>, index?: SpecIndex) => new Sandbox({...options, domains}, index);
