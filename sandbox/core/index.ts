@@ -3,6 +3,7 @@ import {clock} from './clock';
 import {accounts} from './domain/accounts';
 import {achDebits} from './domain/ach-debits';
 import {businessDetails} from './domain/business';
+import {customerBankAccounts} from './domain/bank-accounts';
 import {customers} from './domain/customers';
 import {disputes} from './domain/disputes';
 import {invitations} from './domain/invitations';
@@ -12,6 +13,7 @@ import {payments} from './domain/payments';
 import {payouts} from './domain/payouts';
 import {refunds} from './domain/refunds';
 import {transfers} from './domain/transfers';
+import {wallets} from './domain/wallets';
 import {webhooks} from './domain/webhooks';
 import {generic} from './generic';
 import {ledger} from './ledger';
@@ -37,6 +39,8 @@ export const domains = [
   onboarding,
   businessDetails,
   customers,
+  customerBankAccounts,
+  wallets,
   keys,
   webhooks,
   generic,
