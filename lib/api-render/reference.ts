@@ -9,7 +9,9 @@ import kebabCase from 'lodash/kebabCase';
 import type {ApiSpec} from '../api-model/model';
 import {operationSlug, operationTitle, type OpenApiDocument, type SecurityScheme} from '../api-model/specs';
 import type {Download} from './downloads';
-import {createApiPageMD, createInfoPageMD, createTagPageMD, type ApiPage, type SampleFile, type Tokenize} from './operation-page';
+import type {ApiPage} from './operation';
+import {createApiPageMD, createInfoPageMD, createTagPageMD} from './operation-page';
+import type {SampleFile, Tokenize} from './operation-samples';
 
 /** A sidebar item of the docs plugin, as the reference uses them. */
 export type SidebarItem =

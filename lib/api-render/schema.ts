@@ -1,17 +1,11 @@
 /**
- * JSON schemas of the specs (already dereferenced by docusaurus-plugin-openapi-docs) turned into
- * the rows of a compact table: one row per field, nested fields named by their path
- * (`metadata.order_id`, `items[].amount`, `labels.<key>`), in the vocabulary of OpenAPI 3.0 and 3.1.
- *
- * What a row cannot hold becomes a group after the table: the alternatives of a `oneOf` or `anyOf`
- * (each with its own fields, and the discriminator's values), and the fields nested deeper than
- * `inlineDepth`, which the reader opens on demand. A recursive schema is expanded once: where it
- * comes back, the dereferencer left the string `circular(Title)`, and the row links back to the
- * ancestor that is expanded.
+ * JSON schemas of the specs (already dereferenced by the API model, lib/api-model) read in the
+ * vocabulary of OpenAPI 3.0 and 3.1: `allOf` folded, nullable types, the alternatives of a `oneOf` or
+ * `anyOf`, and what the reference says of a schema: its type as a reader would say it and its
+ * constraints as short phrases. The field tables (schema-fields.ts) and the examples built from a
+ * schema (schema-example.ts) read schemas through these.
  */
-
 import omit from 'lodash/omit';
-import {schemaNameKey} from '../api-model/model';
 
 /**
  * A schema; `circular(Title)` where the dereferencer cut a cycle back to the ancestor titled Title;
@@ -63,40 +57,6 @@ export type Schema = {
 
 export type Direction = 'request' | 'response';
 
-export type Field = {
-  name: string;
-  type: string;
-  required: boolean;
-  description: string;
-  /** Constraints, each a short Markdown phrase such as "Pattern: `^[A-Z]{3}$`". */
-  constraints: string[];
-  deprecated: boolean;
-  /** The id of the row, set when a recursive field further down links back to it. */
-  anchor?: string;
-  /** A recursive field: the field (or table, when the path is empty) whose shape it repeats. */
-  repeats?: {path: string; anchor: string};
-  /** A field of a named schema already expanded in another alternative: where, and in which shape. */
-  same?: {path: string; shape: string};
-};
-
-/** The alternatives of a `oneOf` or `anyOf` at `path` ('' for the whole body). */
-export type Alternatives = {
-  kind: 'alternatives';
-  path: string;
-  keyword: 'oneOf' | 'anyOf';
-  /** The discriminator's property, and each of its values with the alternative it selects. */
-  discriminator?: {property: string; mapping: [value: string, label: string][]};
-  options: {label: string; values: string[]; description: string; table: FieldTable}[];
-};
-
-/** The fields under `path`, nested too deep to show inline: the reader opens them. */
-export type Collapsed = {kind: 'collapsed'; path: string; table: FieldTable};
-
-export type FieldTable = {rows: Field[]; groups: (Alternatives | Collapsed)[]; anchor?: string};
-
-/** Fields nested deeper than this many levels are collapsed (today's Plaza specs nest three at most). */
-export const inlineDepth = 3;
-
 /** The title of the ancestor a cut cycle points back to, or undefined for a schema. */
 export function cycleTitle(child: Child | undefined): string | undefined {
   return typeof child === 'string' ? (/^circular\((.*)\)$/.exec(child)?.[1] ?? '') : undefined;
@@ -133,7 +93,7 @@ const isNull = (child: Child): boolean => {
  * A schema read plainly: `allOf` folded, a `oneOf`/`anyOf` of one schema and `null` read as that
  * schema made nullable, and 3.1's type arrays split into their types and whether null is allowed.
  */
-function read(child: Child): {schema: Schema; types: string[]; nullable: boolean} {
+export function read(child: Child): {schema: Schema; types: string[]; nullable: boolean} {
   let schema = flatten(child);
   let nullable = schema.nullable === true;
   for (const keyword of ['oneOf', 'anyOf'] as const) {
@@ -153,7 +113,7 @@ function read(child: Child): {schema: Schema; types: string[]; nullable: boolean
  * or, for a base schema whose discriminator maps to the schemas that extend it with `allOf`
  * (OpenAPI's inheritance), those schemas, one of which a value is.
  */
-function alternativesOf(schema: Schema): {keyword: 'oneOf' | 'anyOf'; options: Child[]} | undefined {
+export function alternativesOf(schema: Schema): {keyword: 'oneOf' | 'anyOf'; options: Child[]} | undefined {
   if (requirementOptions(schema)) return undefined;
   for (const keyword of ['oneOf', 'anyOf'] as const) {
     const options = schema[keyword]?.filter((option) => !isNull(option));
@@ -189,7 +149,7 @@ function requirementOptions(schema: Schema): {keyword: 'oneOf' | 'anyOf'; lists:
 }
 
 /** The options of a `oneOf`/`anyOf` that are each one value (`const` or a one-value `enum`), as an enum with descriptions. */
-function valueOptions(schema: Schema): {value: unknown; description?: string; type?: string}[] | undefined {
+export function valueOptions(schema: Schema): {value: unknown; description?: string; type?: string}[] | undefined {
   const options = (schema.oneOf ?? schema.anyOf)?.filter((option) => !isNull(option)).map(schemaOf);
   if (!options?.length) return undefined;
   const values = options.map((option) => ('const' in option ? option.const : option.enum?.length === 1 ? option.enum[0] : undefined));
@@ -208,7 +168,7 @@ const isShape = (option: Child): boolean => {
 };
 
 /** What an alternative is called: its title, else its type. */
-const optionLabel = (option: Child): string => schemaOf(option).title ?? typeLabel(option);
+export const optionLabel = (option: Child): string => schemaOf(option).title ?? typeLabel(option);
 
 /** The type as a reader would say it: `string (date-time)`, `array of object`, `map of string`, `integer or null`. */
 export function typeLabel(child: Child): string {
@@ -253,7 +213,7 @@ const jsonType = (value: unknown): string =>
   Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value === 'object' ? 'object' : typeof value;
 
 /** The schema of a map's values: `additionalProperties`, else the single `patternProperties` schema. */
-function mapValues(schema: Schema): Child | undefined {
+export function mapValues(schema: Schema): Child | undefined {
   if (typeof schema.additionalProperties === 'object' || typeof schema.additionalProperties === 'string')
     return schema.additionalProperties;
   const patterns = Object.values(schema.patternProperties ?? {});
@@ -261,7 +221,7 @@ function mapValues(schema: Schema): Child | undefined {
 }
 
 /** A value as a Markdown code span, fenced by more backticks than it holds. */
-function code(value: unknown): string {
+export function code(value: unknown): string {
   const literal = typeof value === 'string' ? value : JSON.stringify(value);
   const fence = '`'.repeat(Math.max(0, ...[...literal.matchAll(/`+/g)].map((run) => run[0].length)) + 1);
   const pad = /^`|`$/.test(literal) ? ' ' : '';
@@ -357,263 +317,4 @@ export function constraints(child: Child): string[] {
   const examples = (schema.examples ?? []).filter(plainValue);
   if (examples.length) phrases.push(`${examples.length === 1 ? 'Example' : 'Examples'} ${examples.map(code).join(', ')}.`);
   return phrases;
-}
-
-/** An expanded schema that a cut cycle below it can point back to. */
-type Ancestor = {title?: string; path: string; field?: Field; table?: FieldTable};
-
-/**
- * A walk through a schema: its direction, the scope of its ids, the ancestors a cycle can point back
- * to, its depth, the alternatives it is in (`shapes`, by label), and each named schema it expanded
- * (by name and content) with where, shared by the whole walk.
- */
-type Walk = {
-  direction: Direction;
-  scope: string;
-  ancestors: Ancestor[];
-  depth: number;
-  shapes: string[];
-  expanded: Map<string, {path: string; shapes: string[]}>;
-};
-
-/** An id for a row or table, from its table's scope and its path. */
-const anchorFor = (scope: string, path: string): string =>
-  `${scope}-${path || 'fields'}`
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/-+$/, '');
-
-/**
- * The fields of a body, parameter or alternative schema. `direction` drops the fields that do not
- * travel that way: read-only fields from requests, write-only fields from responses. `scope` makes
- * the ids of the page's rows unique (one scope per table).
- */
-export function fieldTable(child: Child, direction: Direction, scope: string): FieldTable {
-  const table: FieldTable = {rows: [], groups: []};
-  const schema = flatten(child);
-  const root: Ancestor = {title: schema.title, path: '', table};
-  const walk: Walk = {direction, scope, ancestors: [root], depth: 0, shapes: [], expanded: new Map()};
-  if (schema.type === 'array' && schema.items !== undefined && !alternativesOf(schema)) {
-    const items = flatten(schema.items);
-    addFields(table, items, {...walk, ancestors: [{title: items.title, path: '[]', table}]}, '[]');
-  } else {
-    addFields(table, schema, walk, '');
-  }
-  return table;
-}
-
-/** Adds the properties of `schema` (an object at `path`) and its alternatives to `table`. */
-function addFields(table: FieldTable, schema: Schema, walk: Walk, path: string): void {
-  const prefix = path ? `${path}.` : '';
-  for (const [name, property] of Object.entries(schema.properties ?? {})) {
-    const field = flatten(property);
-    if ((walk.direction === 'request' && field.readOnly) || (walk.direction === 'response' && field.writeOnly)) continue;
-    const row: Field = {
-      name: `${prefix}${name}`,
-      type: typeLabel(property),
-      required: (schema.required ?? []).includes(name),
-      description: field.description ?? '',
-      constraints: constraints(property),
-      deprecated: field.deprecated === true,
-    };
-    table.rows.push(row);
-    addNested(table, property, walk, row);
-  }
-  // Beside named fields, the keys a map part allows: each pattern's, then any other key's.
-  const others: [string, Child][] = schema.properties
-    ? [
-        ...Object.entries(schema.patternProperties ?? {}).map(([pattern, values]): [string, Child] => [
-          `Any other key matching ${code(pattern)}.`,
-          values,
-        ]),
-        ...(typeof schema.additionalProperties === 'object' ? [['Any other key.', schema.additionalProperties] as [string, Child]] : []),
-      ]
-    : [];
-  for (const [phrase, values] of others) {
-    const row: Field = {
-      name: `${prefix}<key>`,
-      type: typeLabel(values),
-      required: false,
-      description: '',
-      constraints: [phrase, ...constraints(values)],
-      deprecated: false,
-    };
-    table.rows.push(row);
-    addNested(table, values, walk, row);
-  }
-  const alternatives = alternativesOf(schema);
-  if (!alternatives) return;
-  const group = alternativesGroup(schema, alternatives, walk, path);
-  // Alternatives that are plain values (a string or a number) are said by the type alone.
-  if (group.options.some((option) => option.table.rows.length || option.table.groups.length)) table.groups.push(group);
-}
-
-/** The field or table a cut cycle points back to, with an anchor set on it. */
-function repeated(title: string, walk: Walk): Field['repeats'] {
-  const ancestor = [...walk.ancestors].reverse().find((candidate) => candidate.title === title) ?? walk.ancestors[0];
-  // The walk starts with the root, which has a table: a cut cycle always has an ancestor to point at.
-  const target = ancestor?.field ?? ancestor?.table;
-  if (!ancestor || !target) throw new Error(`a cycle back to "${title}" outside any schema`);
-  target.anchor ??= anchorFor(walk.scope, ancestor.path);
-  return {path: ancestor.path, anchor: target.anchor};
-}
-
-/** What a field holds below itself: an object's fields, an array's items, a map's values, alternatives, or a cycle. */
-function addNested(table: FieldTable, child: Child, walk: Walk, row: Field): void {
-  let inner: Child = child;
-  let path = row.name;
-  for (;;) {
-    const schema = flatten(inner);
-    if (typeof inner === 'string') break;
-    if (schema.type === 'array' || (Array.isArray(schema.type) && schema.type.includes('array'))) {
-      if (schema.items === undefined || schema.prefixItems) return;
-      inner = schema.items;
-      path += '[]';
-    } else if (!schema.properties && mapValues(schema) !== undefined) {
-      inner = mapValues(schema)!;
-      path += '.<key>';
-    } else break;
-  }
-  const title = cycleTitle(inner);
-  if (title !== undefined) {
-    row.repeats = repeated(title, walk);
-    return;
-  }
-  const {schema} = read(inner);
-  if (!schema.properties && !alternativesOf(schema)) return;
-  // A named schema that another alternative expanded already (a shared object in every shape of a
-  // oneOf) is named, not copied: a page would otherwise hold it once per shape.
-  const name = (schema as Record<string, unknown>)[schemaNameKey];
-  if (typeof name === 'string') {
-    const key = `${name}\0${JSON.stringify(schema)}`;
-    const first = walk.expanded.get(key);
-    const elsewhere = first && first.shapes.some((shape, index) => walk.shapes[index] !== shape);
-    if (first && elsewhere) {
-      row.same = {path: first.path, shape: first.shapes.at(-1) ?? ''};
-      return;
-    }
-    if (!first) walk.expanded.set(key, {path, shapes: walk.shapes});
-  }
-  const ancestors = [...walk.ancestors, {title: schema.title, path, field: row}];
-  const depth = walk.depth + 1;
-  if (depth > inlineDepth) {
-    const collapsed: FieldTable = {rows: [], groups: []};
-    addFields(collapsed, schema, {...walk, ancestors, depth: 1}, path);
-    table.groups.push({kind: 'collapsed', path, table: collapsed});
-  } else {
-    addFields(table, schema, {...walk, ancestors, depth}, path);
-  }
-}
-
-/** The alternatives of a schema at `path`, each with its fields and the discriminator values that select it. */
-function alternativesGroup(
-  schema: Schema,
-  alternatives: NonNullable<ReturnType<typeof alternativesOf>>,
-  walk: Walk,
-  path: string,
-): Alternatives {
-  const {discriminator} = schema;
-  const mapping = Object.entries(discriminator?.mapping ?? {}).map(([value, target]): [string, string] => [
-    value,
-    typeof target === 'object'
-      ? (target.title ?? value)
-      : String(target)
-          .replace(/^circular\((.*)\)$/, '$1')
-          .replace(/^.*\//, ''),
-  ]);
-  const options = alternatives.options.map((option, index) => {
-    const {schema: flat} = read(option);
-    const label = optionLabel(option);
-    const table: FieldTable = {rows: [], groups: []};
-    const ancestors = [...walk.ancestors, {title: flat.title, path, table}];
-    addFields(
-      table,
-      flat,
-      {...walk, scope: `${walk.scope}-${path || 'body'}-${index + 1}`, ancestors, shapes: [...walk.shapes, label]},
-      path,
-    );
-    const description = [flat.description ?? '', ...(flat.properties ? [] : constraints(option))].filter(Boolean).join(' ');
-    return {label, values: discriminator ? discriminatorValues(flat, label, discriminator.propertyName, mapping) : [], description, table};
-  });
-  const shown = options.flatMap((option) => option.values.map((value): [string, string] => [value, option.label]));
-  return {
-    kind: 'alternatives',
-    path,
-    keyword: alternatives.keyword,
-    ...(discriminator ? {discriminator: {property: discriminator.propertyName, mapping: shown}} : {}),
-    options,
-  };
-}
-
-/**
- * The discriminator values that select an alternative: the mapping's keys that name it, else the
- * `const` or single `enum` value of its discriminator property, else its name (OpenAPI's implicit mapping).
- */
-function discriminatorValues(option: Schema, label: string, property: string, mapping: [string, string][]): string[] {
-  const mapped = mapping.filter(([, target]) => target === label).map(([value]) => value);
-  if (mapped.length) return mapped;
-  const own = flatten(option.properties?.[property] ?? {});
-  if (own.const !== undefined) return [String(own.const)];
-  if (own.enum?.length === 1) return [String(own.enum[0])];
-  const name = (option as Record<string, unknown>)[schemaNameKey];
-  return mapping.length || typeof name !== 'string' ? [] : [name];
-}
-
-/** A value of a type when the spec gives none, as OpenAPI renderers show one: by format, else the type's plainest value. */
-function typeValue(schema: Schema, types: string[]): unknown {
-  if (schema.default !== undefined) return schema.default;
-  if (schema.enum?.length) return schema.enum[0];
-  const formats: Record<string, string> = {
-    'date-time': '2026-01-01T12:00:00Z',
-    date: '2026-01-01',
-    time: '12:00:00Z',
-    email: 'user@example.com',
-    uri: 'https://example.com',
-    url: 'https://example.com',
-    uuid: '123e4567-e89b-42d3-a456-426614174000',
-    ipv4: '192.0.2.1',
-    ipv6: '2001:db8::1',
-    hostname: 'example.com',
-  };
-  const [type] = types;
-  if (type === 'integer' || type === 'number')
-    return schema.minimum ?? (typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + 1 : 0);
-  if (type === 'boolean') return true;
-  if (type === 'string') return formats[schema.format ?? ''] ?? 'string';
-  if (type === 'null') return null;
-  return undefined;
-}
-
-/**
- * An example of a schema built from what the spec gives: its `example` or first `examples` entry,
- * else its properties' (or items') examples put together. Undefined when the spec gives none, unless
- * `fill`: then a field with no example of its own gets a value of its type (its default, first
- * allowed value, or a plain value of its format), so that a response with a schema always shows one.
- */
-export function schemaExample(child: Child, direction: Direction, fill = false, depth = 0): unknown {
-  if (typeof child === 'string' || typeof child === 'boolean' || depth > 8) return undefined;
-  const {schema, types} = read(child);
-  if (schema.example !== undefined) return schema.example;
-  if (schema.examples?.length) return schema.examples[0];
-  if (schema.const !== undefined) return schema.const;
-  const alternatives = alternativesOf(schema);
-  const [firstOption] = alternatives?.options ?? [];
-  if (firstOption !== undefined && !schema.properties) return schemaExample(firstOption, direction, fill, depth + 1);
-  const values = valueOptions(schema);
-  if (fill && values?.length) return values[0]!.value;
-  if (schema.items !== undefined && (types.includes('array') || schema.type === undefined)) {
-    const item = schemaExample(schema.items, direction, fill, depth + 1);
-    return item === undefined ? (fill ? [] : undefined) : [item];
-  }
-  const entries = Object.entries(schema.properties ?? {}).flatMap(([name, property]): [string, unknown][] => {
-    const field = flatten(property);
-    if ((direction === 'request' && field.readOnly) || (direction === 'response' && field.writeOnly)) return [];
-    const value = schemaExample(property, direction, fill, depth + 1);
-    return value === undefined ? [] : [[name, value]];
-  });
-  if (entries.length) return Object.fromEntries(entries);
-  if (!fill) return undefined;
-  if (schema.properties || types.includes('object')) return {};
-  if (schema.type === 'null' || (Array.isArray(schema.type) && schema.type.every((type) => type === 'null'))) return null;
-  return typeValue(schema, types.length ? types : schema.items !== undefined ? ['array'] : []);
 }

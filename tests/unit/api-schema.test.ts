@@ -10,18 +10,11 @@ import assert from 'node:assert/strict';
 import {parse} from 'yaml';
 import {resolve} from 'node:path';
 import {readSpecText} from '../../lib/api-model/model';
-import {createApiPageMD, type ApiPage} from '../../lib/api-render/operation-page';
-import {
-  constraints,
-  fieldTable,
-  inlineDepth,
-  schemaExample,
-  typeLabel,
-  type Alternatives,
-  type Field,
-  type FieldTable,
-  type Schema,
-} from '../../lib/api-render/schema';
+import type {ApiPage} from '../../lib/api-render/operation';
+import {createApiPageMD} from '../../lib/api-render/operation-page';
+import {constraints, typeLabel, type Schema} from '../../lib/api-render/schema';
+import {schemaExample} from '../../lib/api-render/schema-example';
+import {fieldTable, inlineDepth, type Alternatives, type Field, type FieldTable} from '../../lib/api-render/schema-fields';
 import {mdxToMarkdown} from '../../src/plugins/markdown-twins/mdx-to-markdown';
 
 const fixture = 'tests/fixtures/kitchen-sink.yaml';

@@ -8,7 +8,7 @@
 import React, {useEffect, useState, type ReactNode} from 'react';
 import CodeBlock from '@theme/CodeBlock';
 import Link from '@docusaurus/Link';
-import type {SampleFile} from '@site/lib/api-render/operation-page';
+import type {SampleFile} from '@site/lib/api-render/operation-samples';
 import {useTwinPath} from '@site/src/lib/use-twin-path';
 
 type Props = {src: string; language: string; example: string; lines: string};

@@ -39,7 +39,7 @@ import pluginContentDocs, {
 import {checkModel, operationListFile} from '../../../lib/api-model/check';
 import {loadApiModel, SpecError, type Api, type ApiModel} from '../../../lib/api-model/model';
 import {downloadsFolder, downloadsOf, renderDownloads} from '../../../lib/api-render/downloads';
-import {samplesFolder} from '../../../lib/api-render/operation-page';
+import {samplesFolder} from '../../../lib/api-render/operation-samples';
 import {renderReference, type Reference, type SidebarItem} from '../../../lib/api-render/reference';
 import {tokenize} from '../code-tokens';
 import {referencePartials} from '../../../lib/api-render/reference-tables';

@@ -16,7 +16,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {DocMetadata, LoadedContent} from '@docusaurus/plugin-content-docs';
 import type {List, RootContent} from 'mdast';
 import {twinPath} from '../../lib/markdown-twin';
-import type {SampleFile} from '../../../lib/api-render/operation-page';
+import type {SampleFile} from '../../../lib/api-render/operation-samples';
 import * as home from '../../pages/_home/content';
 import {cardList, mdxToMarkdown, stringify, type Card} from './mdx-to-markdown';
 

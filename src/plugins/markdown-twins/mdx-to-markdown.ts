@@ -18,7 +18,7 @@ import path from 'node:path';
 import type {Heading, List, Paragraph, PhrasingContent, Root, RootContent, Text} from 'mdast';
 import {parseMdx, toMarkdown} from '../../../lib/api-render/spec-text';
 import {splitFrontMatter} from '../../../lib/docs-source';
-import type {SampleFile} from '../../../lib/api-render/operation-page';
+import type {SampleFile} from '../../../lib/api-render/operation-samples';
 
 /** A page that a category lists, as `<DocCardList>` shows it. */
 export type Card = {title: string; url: string; description?: string};
