@@ -73,7 +73,7 @@ function htmlFiles(dir: string): string[] {
 
 /**
  * The files named after their content, cached for a year: the bundles, the operation pages' sample
- * files (lib/api-render/operation-page.ts), and Pagefind's index, fragments, filters and metadata.
+ * files (lib/api-render/operation-samples.ts), and Pagefind's index, fragments, filters and metadata.
  * Everything else, Pagefind's entry file, script and WebAssembly included (their names stay the
  * same from build to build), is left to revalidate.
  */

@@ -21,7 +21,7 @@ export type SidebarItem =
 export type Reference = {
   /** The pages, by file name in the API's folder of docs/. */
   files: Map<string, string>;
-  /** The operation pages' fetched samples (operation-page.ts), by the URL the site serves each at. */
+  /** The operation pages' fetched samples (operation-samples.ts), by the URL the site serves each at. */
   samples: Map<string, SampleFile>;
   /** The items of the API's reference category. */
   sidebar: SidebarItem[];

@@ -1,5 +1,5 @@
 /**
- * A request sample that its page's module leaves out (lib/api-render/operation-page.ts): the
+ * A request sample that its page's module leaves out (lib/api-render/operation-samples.ts): the
  * first time one is shown, the page's file of such samples is fetched (once, whatever the number
  * of samples shown from it), and the sample becomes the code block the page would have held, with
  * the tokens the build made. Until it arrives, a block of as many lines, the first saying it is
