@@ -4,14 +4,15 @@
  * (SIGINT), on SIGTERM and on `POST /_sandbox/save`. See sandbox/server.ts.
  */
 import {parseArgs} from 'node:util';
+import {plazaSeed} from './core/plaza-seed';
 import {startSandboxServer} from './server';
 
 async function main() {
   const {values} = parseArgs({options: {port: {type: 'string', default: '4010'}, state: {type: 'string'}}});
   if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65535) throw new Error(`--port takes a port number, not "${values.port}"`);
-  const sandbox = await startSandboxServer({port: Number(values.port), stateFile: values.state});
+  const sandbox = await startSandboxServer({port: Number(values.port), stateFile: values.state, seed: plazaSeed});
   console.log(
-    `Plaza sandbox on ${sandbox.origin} — any sk_test_ key opens an account; state in memory${values.state ? `, saved to ${values.state}` : ''}`,
+    `Plaza sandbox on ${sandbox.origin} — any sk_test_ key opens an account holding the examples' objects; state in memory${values.state ? `, saved to ${values.state}` : ''}`,
   );
   const stop = () => {
     try {

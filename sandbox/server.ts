@@ -27,6 +27,7 @@ import {fileURLToPath} from 'node:url';
 import {loadApiModel} from '../lib/api-model/model';
 import {createSandbox, maxBodyBytes, mismatchLine, type Mismatch, type Sandbox, type SandboxSpecs, type SandboxState} from './core';
 import {AccountContext} from './core/context';
+import type {Seed} from './core/seed';
 import {recordAttempt, takeOutbox, type AttemptResult, type OutgoingDelivery} from './core/domain/webhooks';
 
 export type SandboxServerOptions = {
@@ -40,6 +41,8 @@ export type SandboxServerOptions = {
   rateLimit?: number;
   /** What to do with an answer or event that the specs do not allow; logged to stderr in one line by default. */
   onMismatch?: (mismatch: Mismatch) => void;
+  /** What each new account starts with (sandbox/core/seed.ts); `npm run sandbox` gives Plaza's, so that the pages' blocks work as written. */
+  seed?: Seed;
 };
 
 export type SandboxServer = {
@@ -148,7 +151,7 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
   const model = await loadApiModel(options.specsDir ?? projectDir);
   const onMismatch =
     options.onMismatch ?? ((mismatch: Mismatch) => console.error(`sandbox: an answer the specs do not allow: ${mismatchLine(mismatch)}`));
-  const sandbox = createSandbox({specs: model.specs as SandboxSpecs, rateLimit: options.rateLimit, onMismatch});
+  const sandbox = createSandbox({specs: model.specs as SandboxSpecs, rateLimit: options.rateLimit, onMismatch, seed: options.seed});
   if (state && stateFile) {
     try {
       sandbox.load(state);

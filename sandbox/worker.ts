@@ -7,6 +7,7 @@
  * Every answer and event is checked against the specs, and one that does not fit them is logged as
  * a console error in one line: a bug of the sandbox or the specs, which fails the browser tests.
  */
+import {plazaSeed} from './core/plaza-seed';
 import {createSandbox, mismatchLine, Sandbox, type SandboxRequest, type SandboxResponse, type SandboxSpecs} from './core';
 import type {OperationForm} from './core';
 import type {SchemaProblem} from './core/spec';
@@ -55,6 +56,7 @@ function init(url: string): Promise<null> {
 async function current(): Promise<Sandbox> {
   sandbox ??= createSandbox({
     specs: await specs,
+    seed: plazaSeed,
     onMismatch: (mismatch) => console.error(`Plaza sandbox: an answer the specs do not allow: ${mismatchLine(mismatch)}`),
   });
   return sandbox;
@@ -65,6 +67,8 @@ const eventIds = (box: Sandbox, key: string) =>
 
 async function send(request: SandboxRequest, key: string): Promise<WorkerAnswer> {
   const box = await current();
+  // A new account is opened first, so that the events of its seed are not counted as this request's.
+  await box.open(key);
   const before = eventIds(box, key);
   const started = performance.now();
   const response = await box.handle(request);

@@ -47,7 +47,7 @@ export class AccountContext {
   }
 
   newId(prefix: string): string {
-    return makeId(prefix, this.account.id, ++this.account.seq);
+    return makeId(prefix, this.account.handle, ++this.account.seq);
   }
 
   find(id: string): ApiObject | undefined {
@@ -138,7 +138,8 @@ export type Query = Record<string, unknown>;
 
 /** The sandbox's secret keys: a new key's value opens the same account with the key's permissions. */
 export type Keyring = {
-  add(secret: string, record: KeyRecord): void;
+  /** Adds a key of this account. */
+  add(secret: string, record: Omit<KeyRecord, 'account'>): void;
   /** Every key of this account, with its secret. */
   list(): [string, KeyRecord][];
 };

@@ -11,6 +11,7 @@
 import {dayMs} from './clock';
 import {ApiError, notFound} from './errors';
 import {AccountContext, RequestContext, type Query} from './context';
+import {runSeed, type Seed} from './seed';
 import {SpecIndex, type SandboxSpecs, type SpecOperation} from './spec';
 import {emptyState, makeId, own, put, type AccountState, type Job, type KeyRecord, type SandboxState} from './state';
 
@@ -43,6 +44,11 @@ export type SandboxOptions = {
    */
   onMismatch?: (mismatch: Mismatch) => void;
   state?: SandboxState;
+  /**
+   * What each new account starts with (seed.ts): the objects the examples name, under the examples'
+   * IDs, so that a request copied from a page reaches a real object. Without it, an account starts empty.
+   */
+  seed?: Seed;
 };
 
 /** An answer or an event that the specs do not allow: what it is, where in it (JSON Pointer), the value there and why. */
@@ -104,6 +110,15 @@ export class Sandbox {
     this.state = structuredClone(state);
   }
 
+  /**
+   * The account of a key, opened (and seeded) as its first request would open it when the key is a
+   * sandbox secret key not seen before; undefined for any other key.
+   */
+  async open(key: string): Promise<AccountState | undefined> {
+    if (secretKey.test(key)) await this.enter(key);
+    return this.accountOf(key);
+  }
+
   /** The account a key opens, made on its first request. */
   accountOf(key: string): AccountState | undefined {
     const record = own(this.state.keys, key);
@@ -140,7 +155,7 @@ export class Sandbox {
         throw new ApiError('resource_not_found', `${request.method.toUpperCase()} ${url.pathname} is not an operation of the Plaza API.`);
       }
       operation = route.operation;
-      const {key, record, account, opened} = this.authenticate(headers['x-api-key']);
+      const {key, record, account, opened} = await this.enter(headers['x-api-key']);
       since = {account, seq: opened ? 0 : account.seq};
       Object.assign(extra, this.rateLimit(key, wall));
       if (!hasPermission(record.permissions, operation.permission)) {
@@ -155,8 +170,8 @@ export class Sandbox {
       const body = await this.readBody(operation, headers['content-type'], request.body);
       checkMailbox(operation, body);
       const keyring = {
-        add: (secret: string, added: KeyRecord) => put(this.state.keys, secret, added),
-        list: () => Object.entries(this.state.keys).filter(([, known]) => known.account === account.id),
+        add: (secret: string, added: Omit<KeyRecord, 'account'>) => put(this.state.keys, secret, {...added, account: record.account}),
+        list: () => Object.entries(this.state.keys).filter(([, known]) => known.account === record.account),
       };
       const context = new RequestContext(
         account,
@@ -198,6 +213,21 @@ export class Sandbox {
     throw new Error('the clock jobs of an account did not settle');
   }
 
+  /** The account of a request's key, made and seeded when the key is new. */
+  private async enter(key: string | undefined): Promise<{key: string; record: KeyRecord; account: AccountState; opened: boolean}> {
+    const entered = this.authenticate(key);
+    if (entered.opened && this.options.seed) {
+      // The seed's requests do not count against the key's rate limit.
+      const send = (request: SandboxRequest) => {
+        this.windows.delete(entered.key);
+        return this.handle(request);
+      };
+      await runSeed(this.options.seed, {index: this.index, account: entered.account, key: entered.key, wall: this.wall, send});
+      this.windows.delete(entered.key);
+    }
+    return entered;
+  }
+
   private authenticate(key: string | undefined): {key: string; record: KeyRecord; account: AccountState; opened: boolean} {
     const refused = new ApiError(
       'api_key_invalid',
@@ -208,18 +238,23 @@ export class Sandbox {
     const opened = !record;
     if (!record) {
       if (!secretKey.test(key)) throw refused;
-      record = this.open(key);
+      record = this.make(key);
     }
     const account = this.state.accounts[record.account];
     if (record.revoked || !account) throw new ApiError('api_key_invalid', 'This API key was revoked.');
     return {key, record, account, opened};
   }
 
-  /** Opens a new account for a key seen for the first time: the key has every permission. */
-  private open(key: string): KeyRecord {
-    const id = makeId('acct', key, 0);
+  /**
+   * Makes a new account for a key seen for the first time: the key has every permission. The state
+   * keeps it under a handle drawn from the key; its ID is the handle, or the seed's account ID, which
+   * every seeded account shares, as each reader's account is the one the examples call theirs.
+   */
+  private make(key: string): KeyRecord {
+    const handle = makeId('acct', key, 0);
     const account: AccountState = {
-      id,
+      id: this.options.seed?.account ?? handle,
+      handle,
       clockOffset: 0,
       seq: 0,
       objects: {},
@@ -230,9 +265,9 @@ export class Sandbox {
       idempotency: {},
       deliveries: {},
     };
-    this.state.accounts[id] = account;
+    this.state.accounts[handle] = account;
     const context = new AccountContext(account, this.wall(), this.index);
-    const record: KeyRecord = {account: id, keyId: context.newId('key'), permissions: ['*']};
+    const record: KeyRecord = {account: handle, keyId: context.newId('key'), permissions: ['*']};
     put(this.state.keys, key, record);
     for (const open of this.openers) open(context);
     return record;

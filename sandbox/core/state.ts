@@ -32,7 +32,10 @@ export type Delivery = {
 };
 
 export type AccountState = {
+  /** The account's ID, as the API shows it: every seeded account has the examples' (seed.ts). */
   id: string;
+  /** What the state keeps the account under, drawn from the key that opened it, and the seed of its IDs. */
+  handle: string;
   /** Sandbox time is wall time plus this offset (ms); advancing the clock grows it. */
   clockOffset: number;
   /** Counter of everything numbered: IDs, creation order. */

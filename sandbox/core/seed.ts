@@ -1,0 +1,101 @@
+/**
+ * What a reader's new sandbox account starts with: the objects the specs' examples and the pages'
+ * blocks name, under the examples' IDs. A request copied from any page, or sent from any Try it panel
+ * without a change, then reaches a real object (issue 55).
+ *
+ * The objects are made the way a reader would make them: by the account's own requests, run through
+ * the sandbox's handlers, so that every object, balance, event and clock job is one the API could
+ * have made. After each request, the object it made takes the example's ID everywhere in the account.
+ * The seed starts its account some days in the past and advances its clock back to the present, so
+ * that payments have settled and objects have a history; the account's clock ends where a new one's
+ * would be.
+ */
+import {hourMs} from './clock';
+import type {SandboxRequest, SandboxResponse} from './sandbox';
+import type {SpecIndex} from './spec';
+import type {AccountState} from './state';
+
+type Json = Record<string, unknown>;
+
+/** One step: an operation called with its example body (changed by `body`), or the newest object of a prefix renamed. */
+export type SeedStep =
+  | {
+      call: string;
+      /** The API of the operation, where both have one of that name. */
+      api?: string;
+      params?: Record<string, string>;
+      /** Fields that replace the example's, or the body made from the example. */
+      body?: Json | ((example: Json) => Json);
+      /** Fields of the body that take the account's time a minute before the request (a signature's `signed_at`). */
+      stamp?: string[];
+      as?: string;
+    }
+  | {newest: string; as: string; where?: Json};
+
+export type Seed = {
+  /** The ID of the reader's own account in the examples. */
+  account: string;
+  /** How long before now the account starts, in hours: the clock advances that far during the steps. */
+  history: number;
+  steps: SeedStep[];
+};
+
+type Runner = {
+  index: SpecIndex;
+  account: AccountState;
+  key: string;
+  wall: () => number;
+  send: (request: SandboxRequest) => Promise<SandboxResponse>;
+};
+
+/** Gives an object of the account another ID, everywhere the account's state names it. */
+function rename(account: AccountState, from: string, to: string) {
+  if (from === to) return;
+  if (Object.hasOwn(account.objects, to)) throw new Error(`the seed names ${to} twice`);
+  Object.assign(account, JSON.parse(JSON.stringify(account).replaceAll(from, to)) as AccountState);
+}
+
+const matches = (object: Json, where: Json | undefined) =>
+  Object.entries(where ?? {}).every(([name, value]) => JSON.stringify(object[name]) === JSON.stringify(value));
+
+/** Runs a seed in a new account; a step that fails stops it with an error that names the step. */
+export async function runSeed(seed: Seed, {index, account, key, wall, send}: Runner) {
+  account.clockOffset -= seed.history * hourMs;
+  const start = account.clockOffset;
+  for (const step of seed.steps) {
+    if ('newest' in step) {
+      const found = Object.keys(account.objects)
+        .filter((id) => id.startsWith(`${step.newest}_`) && matches(account.objects[id] as Json, step.where))
+        .sort((a, b) => (account.created[b] ?? 0) - (account.created[a] ?? 0))[0];
+      if (!found) throw new Error(`the seed found no ${step.newest}_ object to become ${step.as}`);
+      rename(account, found, step.as);
+      continue;
+    }
+    const operation = index.operations.find(
+      (candidate) => candidate.operationId === step.call && (!step.api || candidate.api === step.api),
+    );
+    if (!operation) throw new Error(`the seed calls ${step.call}, which the specs do not have`);
+    const form = index.form(operation.method, operation.path);
+    const path = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => step.params?.[name] ?? seed.account);
+    const example = (form?.body?.example ?? {}) as Json;
+    const stamp = new Date(wall() + account.clockOffset - 60_000).toISOString();
+    const made = typeof step.body === 'function' ? step.body(example) : {...example, ...step.body};
+    const fields = {...made, ...Object.fromEntries((step.stamp ?? []).map((name) => [name, stamp]))};
+    const body = operation.body ? JSON.stringify(fields) : undefined;
+    const answer = await send({
+      method: operation.method,
+      url: path,
+      headers: {'x-api-key': key, ...(body === undefined ? {} : {'content-type': 'application/json'})},
+      body,
+    });
+    if (answer.status >= 300) {
+      const error = (answer.body as {error?: {message?: string}} | undefined)?.error?.message ?? '';
+      throw new Error(`the seed's ${step.call} answered ${answer.status}: ${error}`);
+    }
+    const id = (answer.body as {id?: unknown} | undefined)?.id;
+    if (step.as && typeof id === 'string') rename(account, id, step.as);
+    else if (step.as) throw new Error(`the seed's ${step.call} made no object to become ${step.as}`);
+  }
+  const advanced = account.clockOffset - start;
+  if (advanced !== seed.history * hourMs) throw new Error(`the seed advanced the clock ${advanced / hourMs} hours, not ${seed.history}`);
+}

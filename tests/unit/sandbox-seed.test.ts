@@ -1,0 +1,83 @@
+/**
+ * What a reader's new sandbox account starts with (sandbox/core/seed.ts): the objects the examples
+ * name, each made by the account's own requests, so that every answer and event of the seed fits the
+ * specs; the account's clock back at the present; the key's rate limit untouched; and accounts still
+ * apart from each other, though each is the examples' own account.
+ */
+import assert from 'node:assert/strict';
+import {test} from 'node:test';
+import {plazaSeed} from '../../sandbox/core/plaza-seed';
+import {conformingSandbox} from '../lib/conforming-sandbox';
+
+const keyA = 'sk_test_seededaccounta1';
+const keyB = 'sk_test_seededaccountb2';
+const named = plazaSeed.steps.flatMap((step) => (step.as ? [step.as] : []));
+
+const get = async (sandbox: ReturnType<typeof conformingSandbox>, key: string, url: string) =>
+  sandbox.handle({method: 'GET', url, headers: {'X-API-KEY': key}});
+
+test('a new account holds every object the seed names, each readable by its example ID, made by answers that fit the specs', async () => {
+  const sandbox = conformingSandbox({seed: plazaSeed});
+  const account = await sandbox.open(keyA);
+  assert.ok(account);
+  assert.equal(account.id, plazaSeed.account);
+  for (const id of named) assert.ok(Object.hasOwn(account.objects, id), `the seeded account has no ${id}`);
+  assert.ok(named.length >= 30, `the seed names only ${named.length} objects`);
+  // The seed ran its history and ended at the present.
+  assert.equal(account.clockOffset, 0);
+  const customer = await get(sandbox, keyA, '/v1/customers/cus_7h2k9m4p1q8r3s6t0v5w2x9z');
+  assert.equal(customer.status, 200);
+  assert.equal((customer.body as {id: string}).id, 'cus_7h2k9m4p1q8r3s6t0v5w2x9z');
+  // The seed's requests did not count against the key's rate limit.
+  assert.equal(customer.headers['x-ratelimit-remaining'], String(Number(customer.headers['x-ratelimit-limit']) - 1));
+  const payment = (await get(sandbox, keyA, '/v1/payments/pay_8fk2m1x9q4t7b3n6c5v0z2wd')).body as {
+    status: string;
+    amount_refunded?: number;
+  };
+  assert.equal(payment.status, 'succeeded');
+  console.log(
+    `The seed made ${Object.keys(account.objects).length} objects, ${named.length} under example IDs, in ${sandbox.conformance.answers} checked answers`,
+  );
+});
+
+test('two seeded accounts share the examples IDs but nothing else: what one makes, the other cannot find', async () => {
+  const sandbox = conformingSandbox({seed: plazaSeed});
+  const made = await sandbox.handle({
+    method: 'POST',
+    url: '/v1/customers',
+    headers: {'X-API-KEY': keyA, 'Content-Type': 'application/json'},
+    body: JSON.stringify({name: 'Rae Lindqvist', email: 'rae@example.com'}),
+  });
+  assert.equal(made.status, 201);
+  const id = (made.body as {id: string}).id;
+  assert.equal((await get(sandbox, keyB, `/v1/customers/${id}`)).status, 404);
+  const other = await sandbox.handle({
+    method: 'POST',
+    url: '/v1/customers',
+    headers: {'X-API-KEY': keyB, 'Content-Type': 'application/json'},
+    body: JSON.stringify({name: 'Rae Lindqvist', email: 'rae@example.com'}),
+  });
+  assert.notEqual((other.body as {id: string}).id, id, 'two accounts made the same ID');
+  assert.equal(sandbox.accountOf(keyA)?.id, sandbox.accountOf(keyB)?.id);
+  // Each account changes only its own copy of a seeded object.
+  const renamed = await sandbox.handle({
+    method: 'PUT',
+    url: '/v1/customers/cus_7h2k9m4p1q8r3s6t0v5w2x9z',
+    headers: {'X-API-KEY': keyA, 'Content-Type': 'application/json'},
+    body: JSON.stringify({name: 'Avery Chen-Park'}),
+  });
+  assert.equal(renamed.status, 200);
+  const seen = (await get(sandbox, keyB, '/v1/customers/cus_7h2k9m4p1q8r3s6t0v5w2x9z')).body as {name: string};
+  assert.notEqual(seen.name, 'Avery Chen-Park');
+});
+
+test('without a seed, a new account starts empty under its own ID', async () => {
+  const sandbox = conformingSandbox();
+  const account = await sandbox.open(keyA);
+  assert.ok(account);
+  assert.notEqual(account.id, plazaSeed.account);
+  assert.deepEqual(
+    Object.keys(account.objects).filter((id) => named.includes(id)),
+    [],
+  );
+});
