@@ -160,6 +160,8 @@ const liveKey = 'sk_live_notforthesandbox0000';
 export class PageReader {
   readonly carrier = new IdCarrier();
   private createdKey: string | undefined;
+  /** A fresh idempotency key for each one a page writes: the same written key twice is the same request. */
+  private readonly idempotencyKeys = new Map<string, string>();
 
   constructor(readonly key: string) {}
 
@@ -168,6 +170,13 @@ export class PageReader {
     const request = this.carrier.applyTo(block);
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(request.headers)) {
+      // A key written on a page was used by every reader before: another run with it would replay their
+      // request, or be refused with a different body. Each reader gets keys of their own.
+      if (name.toLowerCase() === 'idempotency-key') {
+        headers[name] = this.idempotencyKeys.get(value) ?? crypto.randomUUID();
+        this.idempotencyKeys.set(value, headers[name]);
+        continue;
+      }
       headers[name] = value.replace(/\$\{?(PLAZA_[A-Z_]*SECRET_KEY)\}?/g, (_, variable: string) =>
         variable === 'PLAZA_SECRET_KEY' ? this.key : variable === 'PLAZA_LIVE_SECRET_KEY' ? liveKey : (this.createdKey ?? this.key),
       );

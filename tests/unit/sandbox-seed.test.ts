@@ -5,7 +5,11 @@
  * apart from each other, though each is the examples' own account.
  */
 import assert from 'node:assert/strict';
+import {readFileSync} from 'node:fs';
 import {test} from 'node:test';
+import {pageRequests} from '../../lib/page-requests';
+import {mismatchLine} from '../../sandbox/core';
+import {startSandboxServer} from '../../sandbox/server';
 import {plazaSeed} from '../../sandbox/core/plaza-seed';
 import {conformingSandbox} from '../lib/conforming-sandbox';
 
@@ -80,4 +84,29 @@ test('without a seed, a new account starts empty under its own ID', async () => 
     Object.keys(account.objects).filter((id) => named.includes(id)),
     [],
   );
+});
+
+test("the quickstart's blocks, copied as written, succeed against a fresh `npm run sandbox`", async () => {
+  const server = await startSandboxServer({port: 0, seed: plazaSeed, onMismatch: (mismatch) => assert.fail(mismatchLine(mismatch))});
+  try {
+    const file = 'docs/guides/quickstart.mdx';
+    const blocks = pageRequests(file, readFileSync(file, 'utf8')).filter((block) => block.host === 'api.sandbox.plaza.example');
+    assert.ok(blocks.length >= 4, `the quickstart has only ${blocks.length} sandbox blocks`);
+    for (const block of blocks) {
+      // Only the key is the reader's own: every ID, body and idempotency key is sent as the page writes it.
+      const headers = Object.fromEntries(
+        Object.entries(block.headers).map(([name, value]) => [
+          name,
+          value.replace(/\$\{?PLAZA_SECRET_KEY\}?/g, 'sk_test_quickstartreader01'),
+        ]),
+      );
+      const response = await fetch(`${server.origin}${block.target}`, {method: block.method, headers, body: block.body});
+      assert.ok(
+        response.status < 300,
+        `${file}:${block.line} ${block.method} ${block.target} answered ${response.status}: ${await response.text()}`,
+      );
+    }
+  } finally {
+    await server.close();
+  }
 });
