@@ -69,7 +69,9 @@ const imports = (page: ApiPage): RootContent[] =>
   [
     "import Tabs from '@theme/Tabs';",
     "import TabItem from '@theme/TabItem';",
-    ...(isWebhook(page) ? [] : ["import Sample from '@site/src/components/Sample';"]),
+    ...(isWebhook(page)
+      ? []
+      : ["import Sample from '@site/src/components/Sample';", "import RequestSample from '@site/src/components/Sample/Request';"]),
     ...(page.api.tryIt ? ["import TryIt from '@site/src/components/TryIt';"] : []),
   ].map((value) => ({type: 'mdxjsEsm', value}));
 

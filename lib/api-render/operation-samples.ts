@@ -32,11 +32,18 @@ function lazyTabs(items: Tab[], attributes: Record<string, string>): RootContent
 }
 
 /**
- * The request samples of the languages after the first, which a page's module leaves out, as the
- * file the browser fetches: by language id, the language to highlight and each request example (in
- * the order of the page's example tabs), its code with its tokens (src/plugins/code-tokens.ts).
+ * The file of a page's samples that the browser fetches:
+ * - `languages`: the request samples of the languages after the first, which the page's module leaves
+ *   out: by language id, the language to highlight and each request example (in the order of the
+ *   page's example tabs), its code with its tokens (src/plugins/code-tokens.ts);
+ * - `requests`: each example's request, and `server`, the host they call, from which the Try it
+ *   panel writes the samples of its own request (src/components/TryIt/samples.tsx).
  */
-export type SampleFile = Record<string, {lang: string; examples: {code: string; tokens?: string}[]}>;
+export type SampleFile = {
+  server: string;
+  requests: SampleRequest[];
+  languages: Record<string, {lang: string; examples: {code: string; tokens?: string}[]}>;
+};
 
 /** What highlights code at build time (src/plugins/code-tokens.ts): the tokens of `code` in `lang`, encoded. */
 export type Tokenize = (code: string, lang: string) => string | undefined;
@@ -49,7 +56,7 @@ export function samplesFolder(apiRoute: string): string {
 const [inPage, ...fetched] = languages;
 
 /** The samples of `requests` that are fetched, not in the page, each with its tokens when `tokenize` is given. */
-function fetchedSamples(requests: SampleRequest[], tokenize?: Tokenize): SampleFile {
+function fetchedSamples(requests: SampleRequest[], tokenize?: Tokenize): SampleFile['languages'] {
   return Object.fromEntries(
     fetched.map(({id, highlight, write}) => [
       id,
@@ -81,13 +88,18 @@ function languageTabs(request: SampleRequest, example: number, samples: SampleFi
           src,
           language: language.id,
           example: String(example),
-          lines: String(samples[language.id]?.examples[example]?.code.split('\n').length ?? 1),
+          lines: String(samples.languages[language.id]?.examples[example]?.code.split('\n').length ?? 1),
         },
         [],
       ),
     ],
   }));
-  return [lazyTabs([first, ...others], {groupId: 'api-language', className: 'api-samples__tabs'})];
+  // RequestSample tells the Try it panel which example is shown, and shows the panel's request in its place.
+  return [
+    jsxBlock('RequestSample', {src, example: String(example)}, [
+      lazyTabs([first, ...others], {groupId: 'api-language', className: 'api-samples__tabs'}),
+    ]),
+  ];
 }
 
 /** Tabs with one item per example, labelled with its summary; a single example needs no tabs. */
@@ -143,10 +155,14 @@ type Samples = {requests: [string, SampleRequest][]; file: SampleFile; url: stri
 export function pageSamples(page: ApiPage, apiRoute: string, tokenize?: Tokenize): Samples | undefined {
   if (isWebhook(page)) return undefined;
   const requests = sampleRequests(page);
-  const file = fetchedSamples(
-    requests.map(([, request]) => request),
-    tokenize,
-  );
+  const file: SampleFile = {
+    server: page.api.servers?.[0]?.url ?? '',
+    requests: requests.map(([, request]) => request),
+    languages: fetchedSamples(
+      requests.map(([, request]) => request),
+      tokenize,
+    ),
+  };
   const hash = createHash('sha256').update(JSON.stringify(file)).digest('hex').slice(0, 8);
   return {requests, file, url: `${samplesFolder(apiRoute)}/${page.id}.${hash}.json`};
 }

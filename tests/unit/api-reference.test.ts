@@ -108,9 +108,9 @@ test('a sample file is named after all it holds: its code and its highlighting',
   const highlighted = named((code, lang) => `${lang}:${code.length}`);
   const recoloured = named((code, lang) => `${lang}:${code.length + 1}`);
   assert.deepEqual(
-    Object.values(highlighted.file ?? {}).map(({examples}) => examples.map(({code}) => code)),
-    Object.values(plain.file ?? {}).map(({examples}) => examples.map(({code}) => code)),
+    Object.values(highlighted.file?.languages ?? {}).map(({examples}) => examples.map(({code}) => code)),
+    Object.values(plain.file?.languages ?? {}).map(({examples}) => examples.map(({code}) => code)),
   );
-  assert.equal(Object.values(highlighted.file ?? {})[0]?.examples[0]?.tokens?.includes(':'), true);
+  assert.equal(Object.values(highlighted.file?.languages ?? {})[0]?.examples[0]?.tokens?.includes(':'), true);
   assert.equal(new Set([plain.url, highlighted.url, recoloured.url]).size, 3);
 });

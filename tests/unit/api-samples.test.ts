@@ -48,7 +48,7 @@ before(async () => {
     ),
     ...references.flatMap(({api, reference}) =>
       [...reference.samples].flatMap(([url, samples]) =>
-        Object.values(samples).flatMap(({lang, examples}) =>
+        Object.values(samples.languages).flatMap(({lang, examples}) =>
           examples.map(({code: text}) => ({
             page: `docs${api.route}/${basename(url).replace(/\.\w+\.json$/, '.api.mdx')}`,
             language: lang,

@@ -206,7 +206,12 @@ function page(path: string, method: string): {mdx: string; twin: string} {
     {id: String((operation as {operationId?: string}).operationId), title: operation.summary!, api},
     '/api',
   );
-  const context = {siteDir: '.', resolveUrl: (url: string) => url, cards: () => [], samples: () => samples?.file ?? {}};
+  const context = {
+    siteDir: '.',
+    resolveUrl: (url: string) => url,
+    cards: () => [],
+    samples: () => samples?.file ?? {server: '', requests: [], languages: {}},
+  };
   return {mdx, twin: mdxToMarkdown(mdx, 'page.mdx', operation.summary!, context)};
 }
 

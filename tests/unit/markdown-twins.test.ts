@@ -17,7 +17,11 @@ const context: TwinContext = {
   ],
   samples: (url) => {
     assert.equal(url, '/samples/api/page.1a2b3c4d.json');
-    return {python: {lang: 'python', examples: [{code: 'print(0)'}, {code: 'print(1)', tokens: '[]'}]}};
+    return {
+      server: '',
+      requests: [],
+      languages: {python: {lang: 'python', examples: [{code: 'print(0)'}, {code: 'print(1)', tokens: '[]'}]}},
+    };
   },
 };
 const convert = (body: string, title = 'Title') => mdxToMarkdown(`---\ntitle: ${title}\n---\n\n${body}`, page, title, context);

@@ -54,7 +54,7 @@ const samples = (slug: string, lang: string): string[] => [
   ...[...fetched]
     .filter(([url]) => url.split('/').pop()?.startsWith(`${slug}.`))
     .flatMap(([, file]) =>
-      Object.values(file).flatMap((language) => (language.lang === lang ? language.examples.map(({code}) => code) : [])),
+      Object.values(file.languages).flatMap((language) => (language.lang === lang ? language.examples.map(({code}) => code) : [])),
     ),
 ];
 const curl = (slug: string): string => samples(slug, 'bash')[0] ?? '';

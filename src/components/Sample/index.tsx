@@ -17,7 +17,7 @@ type Shown = {lang: string; code: string; tokens?: string};
 const files = new Map<string, Promise<SampleFile>>();
 
 /** The file at `src`, fetched once per visit; after a failure, again the next time it is asked for. */
-function load(src: string): Promise<SampleFile> {
+export function load(src: string): Promise<SampleFile> {
   let file = files.get(src);
   if (!file) {
     file = fetch(src).then(async (response) => {
@@ -37,7 +37,7 @@ export default function Sample({src, language, example, lines}: Props): ReactNod
     let current = true;
     load(src).then(
       (file) => {
-        const samples = file[language];
+        const samples = file.languages[language];
         const sample = samples?.examples[Number(example)];
         if (current) setShown(samples && sample ? {lang: samples.lang, ...sample} : 'failed');
       },

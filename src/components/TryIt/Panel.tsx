@@ -2,12 +2,17 @@
  * The Try it panel of an operation page, loaded when the reader opens it: inputs made from the
  * operation's schema (its parameters, and its body as fields, prefilled with the spec's example and
  * checked as the reader types, each problem beside its field), a target (the sandbox in this browser,
- * or Plaza's sandbox API when the build names it), Send, Copy as cURL, and the answer.
+ * or Plaza's sandbox API when the build names it), Send, Copy, and the answer. It starts from the
+ * example chosen in the page's samples, and the samples follow its request (./samples).
  */
-import React, {useEffect, useId, useMemo, useState, type ReactNode} from 'react';
+import React, {useEffect, useId, useMemo, useState, useSyncExternalStore, type ReactNode} from 'react';
 import type {FormInput, OperationForm} from '../../../sandbox/core';
 import type {FormProblem} from '../../../sandbox/worker';
+import type {SampleFile} from '../../../lib/api-render/operation-samples';
+import {load} from '../Sample';
+import {chosenExample, subscribe, type Chosen} from '../Sample/store';
 import AnswerView, {statusLine} from './AnswerView';
+import {exampleBody, sampleIn, useChosenLanguage, useSamplesOfPanel} from './samples';
 import {idPrefix} from '../../../lib/page-run';
 import {
   keyProblem,
@@ -16,7 +21,6 @@ import {
   sandbox,
   send,
   setPastedKey,
-  toCurl,
   type Answer,
   type OutgoingRequest,
   type Target,
@@ -67,19 +71,25 @@ function inputValue(input: FormInput, text: string | File | undefined): {value?:
 
 const fieldKey = (where: string, name: string) => `${where}:${name}`;
 
-function initialValues(form: OperationForm): {params: Values; body: Values; raw: string} {
+type Inputs = {params: Values; body: Values; raw: string};
+
+/** The inputs as one text to compare, without the idempotency key, which is new for each request. */
+const inputsText = ({params, body, raw}: Inputs): string =>
+  JSON.stringify([Object.entries(params).filter(([key]) => !/^header:idempotency-key$/i.test(key)), body, raw]);
+
+/** The inputs made from `example`, the body to start from. */
+function initialValues(form: OperationForm, example: unknown): Inputs {
   const params: Values = {};
   for (const parameter of form.parameters) {
     const key = fieldKey(parameter.in, parameter.name);
     if (parameter.in === 'header' && /^idempotency-key$/i.test(parameter.name)) params[key] = crypto.randomUUID();
     else if (parameter.required || parameter.in === 'path') params[key] = inputText(parameter.example, {...parameter, required: true});
   }
-  const example = form.body?.example as Record<string, unknown> | undefined;
   const body: Values = {};
   // A file is the reader's to choose: an example can only name one.
   for (const field of form.body?.fields ?? []) {
     if (field.kind !== 'file' && example && typeof example === 'object' && field.name in example)
-      body[field.name] = inputText(example[field.name], field);
+      body[field.name] = inputText((example as Record<string, unknown>)[field.name], field);
   }
   return {params, body, raw: form.body && !form.body.fields ? inputText(example ?? {}, {kind: 'json', required: true}) : ''};
 }
@@ -172,12 +182,15 @@ export default function Panel({
   path,
   specsUrl,
   remoteUrl,
+  open,
   onClose,
 }: {
   method: string;
   path: string;
   specsUrl: string;
   remoteUrl?: string;
+  /** Whether the panel is shown: the samples follow it only then. */
+  open: boolean;
   /** Closes the panel: Escape inside it calls this. */
   onClose: () => void;
 }): ReactNode {
@@ -193,21 +206,33 @@ export default function Panel({
   const [sendError, setSendError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [copied, setCopied] = useState('');
+  const [file, setFile] = useState<SampleFile>();
+  const [loaded, setLoaded] = useState<{chosen: Chosen; inputs: string}>();
+  const chosen = useSyncExternalStore(subscribe, chosenExample, () => undefined);
+  const language = useChosenLanguage();
   const box = useMemo(() => sandbox(specsUrl), [specsUrl]);
   const heading = useId();
+  const src = chosen?.src;
 
   useEffect(() => {
-    box.form(method, path).then(
-      (found) => {
-        const initial = initialValues(found);
+    if (!src) return;
+    Promise.all([box.form(method, path), load(src)]).then(
+      ([found, samples]) => {
         setForm(found);
-        setParams(initial.params);
-        setBody(initial.body);
-        setRaw(initial.raw);
+        setFile(samples);
       },
       (error: Error) => setLoadError(error.message),
     );
-  }, [box, method, path]);
+  }, [box, method, path, src]);
+
+  // The chosen example goes into the form when the panel starts and each time the reader chooses it.
+  if (form && file && chosen && chosen !== loaded?.chosen) {
+    const initial = initialValues(form, exampleBody(file, chosen.example) ?? form.body?.example);
+    setLoaded({chosen, inputs: inputsText(initial)});
+    setParams(initial.params);
+    setBody(initial.body);
+    setRaw(initial.raw);
+  }
 
   // The request the inputs make, with the problems found before the sandbox checks it.
   const built = useMemo(() => {
@@ -286,8 +311,10 @@ export default function Panel({
     };
   }, [box, built]);
 
+  useSamplesOfPanel(open && inputsText({params, body, raw}) !== loaded?.inputs, file, chosen, target, built?.request);
+
   if (loadError) return <p className={styles.problem}>Try it could not start: {loadError}.</p>;
-  if (!form || !built) return <p role="status">Starting the sandbox…</p>;
+  if (!form || !built || !file || !chosen) return <p role="status">Starting the sandbox…</p>;
 
   const problemsOf = (where: string, name: string) =>
     problems
@@ -471,12 +498,12 @@ export default function Panel({
           className="button button--secondary"
           disabled={unsendable.length > 0}
           onClick={() => {
-            navigator.clipboard.writeText(toCurl(target, built.request)).then(
-              () => setCopied('The command is on the clipboard, with $PLAZA_SECRET_KEY in place of the key.'),
-              () => setCopied('The command could not be copied.'),
+            navigator.clipboard.writeText(sampleIn(language, file, chosen, target, built.request)).then(
+              () => setCopied(`The ${language.label} sample is on the clipboard; it reads the key from the environment.`),
+              () => setCopied('The sample could not be copied.'),
             );
           }}>
-          Copy as cURL
+          Copy as {language.label}
         </button>
         <span role="status" className={styles.hint}>
           {unsendable.length > 0 ? `Fix the JSON of ${unsendable.join(' and ')} to send or copy the request. ` : ''}

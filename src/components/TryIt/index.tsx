@@ -38,6 +38,7 @@ export default function TryIt({method, path}: {method: string; path: string}): R
             path={path}
             specsUrl={specsUrl}
             remoteUrl={typeof remote === 'string' ? remote : undefined}
+            open={open}
             onClose={() => {
               setOpen(false);
               button.current?.focus();

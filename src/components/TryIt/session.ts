@@ -17,9 +17,6 @@ export type OutgoingRequest = {method: string; url: string; headers: Record<stri
 /** An answer as the panel shows it. Events are known only for the sandbox in this browser. */
 export type Answer = {status: number; headers: Record<string, string>; body: unknown; ms: number; events?: {id: string; type: string}[]};
 
-/** The host the pages' samples call; a copied command for the sandbox in this browser names it. */
-export const sandboxHost = 'https://api.sandbox.plaza.example';
-
 const randomText = (length: number) => {
   const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
   return Array.from(crypto.getRandomValues(new Uint8Array(length)), (byte) => alphabet[byte % alphabet.length]).join('');
@@ -161,19 +158,4 @@ export async function send(target: Target, request: OutgoingRequest, specsUrl: s
     // Not JSON: shown as text.
   }
   return {status: response.status, headers: headerObject(response.headers), body, ms: performance.now() - started};
-}
-
-const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
-
-/** The request as a cURL command, the key as `$PLAZA_SECRET_KEY`, for the host the target calls. */
-export function toCurl(target: Target, request: OutgoingRequest): string {
-  const host = target.kind === 'browser' ? sandboxHost : target.url;
-  const lines = [`curl -X ${request.method} ${quote(`${host}${request.url}`)}`, '-H "X-API-KEY: $PLAZA_SECRET_KEY"'];
-  for (const [name, value] of Object.entries(request.headers)) lines.push(`-H ${quote(`${name}: ${value}`)}`);
-  if (request.body instanceof FormData) {
-    request.body.forEach((value, name) =>
-      lines.push(`-F ${quote(typeof value === 'string' ? `${name}=${value}` : `${name}=@${value.name}`)}`),
-    );
-  } else if (request.body !== undefined) lines.push(`-d ${quote(request.body)}`);
-  return lines.join(' \\\n  ');
 }

@@ -192,7 +192,7 @@ class Converter {
       case 'DocCardList':
         return [cardList(this.context.cards())];
       case 'Sample': {
-        const samples = this.context.samples(attribute('src') ?? '')[attribute('language') ?? ''];
+        const samples = this.context.samples(attribute('src') ?? '').languages[attribute('language') ?? ''];
         const sample = samples?.examples[Number(attribute('example'))];
         if (!samples || !sample)
           throw new Error(`${this.file}: no sample ${attribute('language')} ${attribute('example')} in ${attribute('src')}`);
