@@ -172,7 +172,7 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
   const accounts = new Map<string, string>();
   const remember = (key: string | undefined) => {
     const account = key ? sandbox.accountOf(key) : undefined;
-    if (key && account && !accounts.has(account.id)) accounts.set(account.id, key);
+    if (key && account && !accounts.has(account.handle)) accounts.set(account.handle, key);
   };
   for (const key of Object.keys(state?.keys ?? {})) remember(key);
 

@@ -5,7 +5,7 @@
  * examples name (sandbox/core/seed.ts).
  *
  * The operations listed in `notYet` still answer a refusal on the first press, each for the reason
- * given: their example names an object in a state that another operation's example needs otherwise.
+ * given.
  * The test holds them to a 4xx, so that one that starts to work must leave the list.
  */
 import type {Page} from '@playwright/test';
@@ -13,23 +13,11 @@ import {apis, listOperations, operationSlug, readSpec} from '../../lib/api-model
 import {expect, open, test} from './fixtures';
 
 const notYet: Record<string, string> = {
-  decideOnboarding: 'the example names your own account, approved from the start; a seller would need its onboarding submitted',
-  onboard: 'the example names your own account, whose onboarding is approved',
-  setAccountStatus: 'the example names your own account, whose status the sandbox does not set',
-  deleteAccount: 'the example names your own platform account, which cannot be deleted',
   createContract: 'the example signed_at is a fixed date more than 7 days ago',
   updateOnboardingInvitation: 'the example expires_at is a fixed date, not within 30 days of now',
   uploadBusinessDocument: 'a file must be chosen first',
   getBusinessDocumentById: 'the seed uploads no document (it sends JSON bodies only)',
   deleteBusinessDocument: 'the seed uploads no document (it sends JSON bodies only)',
-  requeueAWebhookEventById: 'the example event still has its first delivery pending',
-  attachGooglePayToCustomer: 'the example payment method is attached, as detach needs it',
-  returnAchPayment: 'the example payment is a card payment, as refunds need it',
-  resolveDisputeCase: 'the example case needs a response, as Submit dispute evidence needs it',
-  createApplePaySession: 'the example domain is left unregistered, as Register Apple Pay domain needs it',
-  getBankAccountBalanceById: 'the example bank account awaits verification, as the verification operations need it',
-  capturesAPayment: 'the example payment is captured, as refunds need it',
-  cancelsAPayment: 'the example payment is captured, as refunds need it',
 };
 
 const pages = apis.flatMap((api) =>
