@@ -366,13 +366,13 @@ export default function Panel({
       <h2 id={heading} className={styles.title}>
         Try it
       </h2>
-      <fieldset className={styles.group}>
-        <legend>Send to</legend>
-        <label className={styles.choice}>
-          <input type="radio" name={`${heading}-target`} checked={target.kind === 'browser'} onChange={() => choose({kind: 'browser'})} />
-          The sandbox in this browser <span className={styles.hint}>no key needed</span>
-        </label>
-        {remoteUrl ? (
+      {remoteUrl ? (
+        <fieldset className={styles.group}>
+          <legend>Send to</legend>
+          <label className={styles.choice}>
+            <input type="radio" name={`${heading}-target`} checked={target.kind === 'browser'} onChange={() => choose({kind: 'browser'})} />
+            The sandbox in this browser <span className={styles.hint}>no key needed</span>
+          </label>
           <label className={styles.choice}>
             <input
               type="radio"
@@ -382,13 +382,13 @@ export default function Panel({
             />
             Plaza&apos;s sandbox API <code>{remoteUrl}</code>
           </label>
-        ) : null}
-      </fieldset>
+        </fieldset>
+      ) : null}
       {target.kind === 'browser' ? (
         <p className={styles.note}>
-          Runs Plaza&apos;s sandbox in this tab, with an account of its own: no key needed. What you create, and each panel&apos;s inputs
-          and last answer, stay while you move between this tab&apos;s pages, Back and Forward too. A reload starts over with a new sandbox
-          and empty panels.{' '}
+          Requests go to Plaza&apos;s sandbox running in this tab, with an account of its own: no key needed. What you create, and each
+          panel&apos;s inputs and last answer, stay while you move between this tab&apos;s pages, Back and Forward too. A reload starts over
+          with a new sandbox and empty panels.{' '}
           <button
             type="button"
             className={styles.linkButton}
