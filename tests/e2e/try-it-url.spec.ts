@@ -2,8 +2,8 @@
  * Try it with Plaza's sandbox API configured (PLAZA_TRY_IT_URL, tests/lib/try-it-site.ts), pointed at
  * the project's own sandbox server on 127.0.0.1 (`npm run sandbox`, started here on the port the
  * build names): the policy lets the pages connect to that host and no other, the panel refuses live
- * and publishable keys, and a request with a pasted sandbox key reaches the server, the key staying in
- * memory only. The server checks its every answer against the specs and logs one that does not
+ * and publishable keys, a request with a pasted sandbox key reaches the server, the key staying in
+ * memory only, and the target chosen and the IDs made there carry to the next pages. The server checks its every answer against the specs and logs one that does not
  * fit; a test fails on anything it logs.
  */
 import {spawn, type ChildProcess} from 'node:child_process';
@@ -117,4 +117,38 @@ test('a request with a pasted sandbox key reaches the configured sandbox, and th
   const html = await page.evaluate(() => document.documentElement.outerHTML);
   expect(html.includes(secret), 'a part of the key in document.documentElement.outerHTML').toBe(false);
   await expect(region.getByLabel(/^Sandbox secret key/)).toHaveValue(` Bearer ${key}`);
+});
+
+test('the target chosen and the objects made on the configured sandbox carry to the next pages, and back', async ({page}) => {
+  const key = `sk_test_carried${Date.now()}`;
+  await open(page, `${origin()}/api/accounts/create-customer`);
+  await page.getByRole('button', {name: 'Try it', exact: true}).click();
+  let region = page.getByRole('region', {name: 'Try it'});
+  await region.getByRole('radio', {name: /Plaza's sandbox API/}).check();
+  await region.getByLabel(/^Sandbox secret key/).fill(key);
+  await region.getByRole('button', {name: 'Send request'}).click();
+  await expect(region.locator('[data-status]')).toHaveText('201 Created');
+  const created = present(await region.getByLabel('Response body').textContent(), 'the answer of Create customer');
+  const customer = present(/"id": "(cus_\w+)"/.exec(created)?.[1], 'the customer ID');
+
+  // By a link, as a reader goes: the next page's panel sends to the same target, for the customer made there.
+  await page
+    .getByRole('navigation', {name: 'Docs sidebar'})
+    .getByRole('link', {name: /Get customer by ID$/})
+    .click();
+  await expect(page.getByRole('heading', {level: 1})).toHaveText('Get customer by ID');
+  await page.getByRole('button', {name: 'Try it', exact: true}).click();
+  region = page.getByRole('region', {name: 'Try it'});
+  await expect(region.getByRole('radio', {name: /Plaza's sandbox API/})).toBeChecked();
+  await expect(region.getByLabel(/^customer_id\b/)).toHaveValue(customer);
+  const sent = page.waitForRequest((request) => request.url() === `${sandboxUrl()}/v1/customers/${customer}`);
+  await region.getByRole('button', {name: 'Send request'}).click();
+  expect((await sent).headers()['x-api-key']).toBe(key);
+  await expect(region.locator('[data-status]')).toHaveText('200 OK');
+  await expect(region.getByLabel('Response body')).toContainText(`"id": "${customer}"`);
+
+  await page.goBack();
+  await expect(page.getByRole('heading', {level: 1})).toHaveText('Create customer');
+  await expect(region.getByRole('radio', {name: /Plaza's sandbox API/})).toBeChecked();
+  await expect(region.getByLabel('Response body')).toHaveText(created);
 });

@@ -2,15 +2,17 @@
  * Try it on the operation pages and Run in the guides, on the sandbox in the browser
  * (src/components/TryIt, sandbox/worker.ts): nothing of them loads before the reader asks, the panel's
  * inputs come from the schema and are checked as the reader types, requests answer as the sandbox
- * does, what a session creates is there on the next page, a copied command holds no key, and a whole
- * guide runs block by block. The values a test expects are read from the specs and the pages.
+ * does, what a session creates is there on the next page, a panel and its answer are there again on
+ * Back and Forward, the answer's JSON is coloured as the code blocks are, a copied command holds no
+ * key, and a whole guide runs block by block. The values a test expects are read from the specs, the
+ * pages and the answers.
  */
 import {readFileSync} from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type {Locator, Page} from '@playwright/test';
 import {readSpec, resolveLocalRef} from '../../lib/api-model/specs';
 import {pageRequests} from '../../lib/page-requests';
-import {expect, open, present, test} from './fixtures';
+import {expect, open, present, test, waitForHydration} from './fixtures';
 
 const financial = readSpec('specs/financial.yaml');
 const accounts = readSpec('specs/accounts.yaml');
@@ -156,6 +158,97 @@ test('text that is not valid JSON blocks Send and Copy until it is fixed; Ctrl+E
   await expect(region.locator('[data-status]')).toHaveText('201 Created');
 });
 
+test('a panel, its inputs and its answer are there again after another page, Back and Forward; a reload starts over', async ({page}) => {
+  await open(page, '/api/accounts/create-customer');
+  let region = await openPanel(page);
+  const email = `back.and.forward.${Date.now()}@example.com`;
+  await field(region, 'email').fill(email);
+  await expect(await send(region)).toHaveText('201 Created');
+  const created = present(await region.getByLabel('Response body').textContent(), 'the answer of Create customer');
+  expect(created).toContain(`"email": "${email}"`);
+
+  await page
+    .getByRole('navigation', {name: 'Docs sidebar'})
+    .getByRole('link', {name: /Get customer by ID$/})
+    .click();
+  await expect(page.getByRole('heading', {level: 1})).toHaveText('Get customer by ID');
+  region = await openPanel(page);
+  await expect(await send(region)).toHaveText('200 OK');
+  const fetched = present(await region.getByLabel('Response body').textContent(), 'the answer of Get customer by ID');
+
+  // Back: the first page's panel is open, as the reader left it, without a press.
+  await page.goBack();
+  await expect(page.getByRole('heading', {level: 1})).toHaveText('Create customer');
+  await expect(page.getByRole('button', {name: 'Try it', exact: true})).toHaveAttribute('aria-expanded', 'true');
+  await expect(field(region, 'email')).toHaveValue(email);
+  await expect(region.locator('[data-status]')).toHaveText('201 Created');
+  await expect(region.getByLabel('Response body')).toHaveText(created);
+
+  await page.goForward();
+  await expect(page.getByRole('heading', {level: 1})).toHaveText('Get customer by ID');
+  await expect(region.locator('[data-status]')).toHaveText('200 OK');
+  await expect(region.getByLabel('Response body')).toHaveText(fetched);
+
+  // A reload is a new session, as the panel's note says: closed, and the form back at the example.
+  await expect(region.getByText(/A reload starts over with a new sandbox and empty panels\./)).toBeVisible();
+  await page.goBack();
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByRole('button', {name: 'Try it', exact: true})).toHaveAttribute('aria-expanded', 'false');
+  region = await openPanel(page);
+  await expect(field(region, 'email')).toHaveValue(String(requestExample(accounts, '/v1/customers', 'post').email));
+  await expect(region.locator('[data-status]')).toHaveCount(0);
+});
+
+test("the answer's JSON has its keys, strings, numbers, booleans and null in the colours of the page's code blocks", async ({page}) => {
+  await open(page, '/api/financial/create-payment');
+  const region = await openPanel(page);
+  await expect(await send(region)).toHaveText('201 Created');
+  const body = region.getByLabel('Response body');
+  const text = present(await body.textContent(), 'the answer body');
+  const value = JSON.parse(text) as unknown;
+  expect(text).toBe(JSON.stringify(value, null, 2));
+
+  // The text of each kind of token, in order, read from the answer itself.
+  const expected: Record<'property' | 'string' | 'number' | 'boolean' | 'null', string[]> = {
+    property: [],
+    string: [],
+    number: [],
+    boolean: [],
+    null: [],
+  };
+  const walk = (node: unknown): void => {
+    if (node === null) expected.null.push('null');
+    else if (Array.isArray(node)) node.forEach(walk);
+    else if (typeof node === 'object') {
+      for (const [name, item] of Object.entries(node)) {
+        expected.property.push(JSON.stringify(name));
+        walk(item);
+      }
+    } else expected[typeof node as 'string' | 'number' | 'boolean'].push(JSON.stringify(node));
+  };
+  walk(value);
+  for (const type of ['property', 'string', 'number'] as const) expect(expected[type].length, type).toBeGreaterThan(0);
+  for (const [type, texts] of Object.entries(expected)) await expect(body.locator(`.token.${type}`), type).toHaveText(texts);
+
+  // Each kind has the colour the same token has in the page's response examples, in both modes.
+  const colour = (locator: Locator) => locator.evaluate((element) => getComputedStyle(element).color);
+  for (const mode of ['dark', 'light']) {
+    await page.evaluate(async (theme) => {
+      document.documentElement.setAttribute('data-theme', theme);
+      await Promise.all(document.getAnimations().map((animation) => animation.finished));
+    }, mode);
+    for (const [type, texts] of Object.entries(expected)) {
+      if (texts.length === 0) continue;
+      const token = body.locator(`.token.${type}`).first();
+      const classes = present(await token.getAttribute('class'), `the classes of a ${type}`);
+      const example = page.locator(`.theme-code-block [class="${classes}"]`).first();
+      expect(await colour(token), `${type}, ${mode}`).toBe(await colour(example));
+      expect(await colour(token), `${type}, ${mode}`).not.toBe(await colour(body));
+    }
+  }
+});
+
 test('Copy as cURL copies the exact request with a placeholder for the key', async ({page, context}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await open(page, '/api/financial/create-payment');
@@ -239,9 +332,18 @@ test('without PLAZA_TRY_IT_URL the sandbox in this browser is the only target, a
   expect(present(/(?:^|; )connect-src ([^;]*)/.exec(policy)?.[1], 'the connect-src directive')).toBe("'self'");
   await open(page, '/api/financial/create-payment');
   const region = await openPanel(page);
-  await expect(region.getByRole('radio')).toHaveCount(1);
-  await expect(region.getByRole('radio', {name: /^The sandbox in this browser/})).toBeChecked();
+  // No choice of one: a sentence says where requests go.
+  await expect(region.getByRole('radio')).toHaveCount(0);
+  await expect(region.getByText(/^Requests go to Plaza's sandbox running in this tab/)).toBeVisible();
   await expect(region.getByLabel(/secret key/i)).toHaveCount(0);
+  // The heading sits at the panel's padding, with no margin of the page's headings above it.
+  const heading = region.getByRole('heading', {name: 'Try it'});
+  const inset = await region.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return parseFloat(style.borderTopWidth) + parseFloat(style.paddingTop);
+  });
+  const top = async (locator: Locator) => present(await locator.boundingBox(), 'a box').y;
+  expect((await top(heading)) - (await top(region))).toBeCloseTo(inset, 0);
 });
 
 test('a multipart body sends the chosen file, and a required file not chosen is flagged', async ({page}) => {

@@ -14,6 +14,8 @@ import {pageRequests} from '../../lib/page-requests';
 import {tryItOrigin, tryItUrl} from '../../lib/try-it-target';
 import {SpecIndex} from '../../sandbox/core';
 import {contentSecurityPolicy} from '../../scripts/write-headers';
+import {jsonTokens, tokenStyle} from '../../src/components/TryIt/json-tokens';
+import {codeTheme} from '../../src/data/prism-themes';
 import remarkRunRequests from '../../src/plugins/remark-run-requests';
 
 type Node = {type: string; name?: string; attributes?: {name: string; value: unknown}[]; children?: Node[]};
@@ -111,4 +113,40 @@ test("Plaza's sandbox API URL is checked in one line, and its origin is the only
   const connect = (policy: string) => /(?:^|; )connect-src ([^;]*)/.exec(policy)?.[1];
   assert.equal(connect(contentSecurityPolicy([], undefined)), "'self'");
   assert.equal(connect(contentSecurityPolicy([], 'http://127.0.0.1:4010')), "'self' http://127.0.0.1:4010");
+});
+
+test("an answer's JSON splits into keys, strings, numbers and literals, and joins back into the same text", () => {
+  const value = {
+    'a "quoted": key': 'text with "true", 42 and a \\ backslash: null',
+    amount: -12.5e3,
+    paid: true,
+    refunded: false,
+    failure: null,
+    items: [{id: 'pay_8fk2m1x9q4t7b3n6c5v0z2wd', count: 3}],
+    note: 'ends with a colon:',
+  };
+  const text = JSON.stringify(value, null, 2);
+  const tokens = jsonTokens(text);
+  assert.equal(tokens.map((token) => token.text).join(''), text);
+  const of = (type: string) => tokens.filter((token) => token.types?.[0] === type).map((token) => token.text);
+  assert.deepEqual(of('property'), [
+    '"a \\"quoted\\": key"',
+    '"amount"',
+    '"paid"',
+    '"refunded"',
+    '"failure"',
+    '"items"',
+    '"id"',
+    '"count"',
+    '"note"',
+  ]);
+  assert.deepEqual(of('string'), [JSON.stringify(value['a "quoted": key']), '"pay_8fk2m1x9q4t7b3n6c5v0z2wd"', '"ends with a colon:"']);
+  assert.deepEqual(of('number'), [JSON.stringify(value.amount), '3']);
+  assert.deepEqual(of('boolean'), ['true', 'false']);
+  assert.deepEqual(of('null'), ['null']);
+  // Between tokens, only spaces and JSON's punctuation.
+  for (const token of tokens) if (!token.types) assert.match(token.text, /^[\s{}[\],:]+$/);
+  // null is a keyword as well, as Prism marks it: the keyword's colour wins, as in the code blocks.
+  const keyword = codeTheme.styles.find((entry) => entry.types.includes('keyword'))?.style.color;
+  assert.equal(tokenStyle(['null', 'keyword']).color, keyword);
 });

@@ -1,5 +1,10 @@
-/** An answer of the API as Try it and the Run control show it: status and time, headers, the body pretty-printed, and the events it caused. */
+/**
+ * An answer of the API as Try it and the Run control show it: status and time, headers, the body
+ * pretty-printed (JSON in the colours of the site's code blocks), and the events it caused.
+ */
 import React, {type ReactNode} from 'react';
+import {codeTheme} from '../../data/prism-themes';
+import {jsonTokens, tokenStyle} from './json-tokens';
 import type {Answer} from './session';
 import styles from './styles.module.css';
 
@@ -27,6 +32,19 @@ export const statusLine = (status: number) => `${status} ${reasons[status] ?? ''
 export default function AnswerView({answer, label = 'Response'}: {answer: Answer; label?: string}): ReactNode {
   const ok = answer.status < 400;
   const body = answer.body === undefined ? '' : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body, null, 2);
+  // A body that is not JSON (text from Plaza's sandbox API) is shown as it came.
+  const shown =
+    typeof answer.body === 'string'
+      ? body
+      : jsonTokens(body).map((token, index) =>
+          token.types ? (
+            <span key={index} className={`token ${token.types.join(' ')}`} style={tokenStyle(token.types)}>
+              {token.text}
+            </span>
+          ) : (
+            token.text
+          ),
+        );
   return (
     <div className={styles.answer}>
       <p className={styles.answerStatus}>
@@ -38,7 +56,7 @@ export default function AnswerView({answer, label = 'Response'}: {answer: Answer
       </p>
       <details className={styles.details}>
         <summary>Headers ({Object.keys(answer.headers).length})</summary>
-        <pre className={styles.code}>
+        <pre className={styles.code} style={codeTheme.plain}>
           {Object.entries(answer.headers)
             .map(([name, value]) => `${name}: ${value}`)
             .join('\n')}
@@ -47,8 +65,8 @@ export default function AnswerView({answer, label = 'Response'}: {answer: Answer
       {body ? (
         // Focusable, so that a keyboard can scroll a long body.
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        <pre className={styles.code} tabIndex={0} aria-label={`${label} body`}>
-          {body}
+        <pre className={styles.code} style={codeTheme.plain} tabIndex={0} aria-label={`${label} body`}>
+          {shown}
         </pre>
       ) : (
         <p className={styles.hint}>No body.</p>

@@ -3,7 +3,9 @@
  * operation's schema (its parameters, and its body as fields, prefilled with the spec's example and
  * checked as the reader types, each problem beside its field), a target (the sandbox in this browser,
  * or Plaza's sandbox API when the build names it), Send, Copy, and the answer. It starts from the
- * example chosen in the page's samples, and the samples follow its request (./samples).
+ * example chosen in the page's samples, and the samples follow its request (./samples). The tab's
+ * session (./session) keeps the target chosen and, for each operation, the inputs and the last
+ * answer, so that a panel is as the reader left it when they come back to its page.
  */
 import React, {useEffect, useId, useMemo, useState, useSyncExternalStore, type ReactNode} from 'react';
 import type {FormInput, OperationForm} from '../../../sandbox/core';
@@ -13,22 +15,26 @@ import {load} from '../Sample';
 import {chosenExample, subscribe, type Chosen} from '../Sample/store';
 import AnswerView, {statusLine} from './AnswerView';
 import {exampleBody, sampleIn, useChosenLanguage, useSamplesOfPanel} from './samples';
-import {idPrefix} from '../../../lib/page-run';
+import {idPrefix, type IdCarrier} from '../../../lib/page-run';
 import {
+  carrierOf,
+  chooseTarget,
+  chosenTarget,
+  keepPanel,
+  keptPanel,
   keyProblem,
-  pageReader,
   pastedKeyValue,
   sandbox,
   send,
   setPastedKey,
   type Answer,
+  type Inputs as Values,
   type OutgoingRequest,
   type Target,
 } from './session';
 import styles from './styles.module.css';
 
 type Location = 'path' | 'query' | 'header' | 'cookie';
-type Values = Record<string, string | File | undefined>;
 const locations: {in: Location; title: string}[] = [
   {in: 'path', title: 'Path parameters'},
   {in: 'query', title: 'Query parameters'},
@@ -37,14 +43,14 @@ const locations: {in: Location; title: string}[] = [
 ];
 
 /**
- * A value as the text of its input: the reader's own IDs in place of the spec's example ones, and an
- * example ID of a kind the reader has none of replaced by the sandbox's first test value of that kind
- * (`card_testvisacredit…` for a card), so that the prefilled request can succeed.
+ * A value as the text of its input: the reader's own IDs on the target in place of the spec's example
+ * ones, and an example ID of a kind the reader has none of replaced by the sandbox's first test value
+ * of that kind (`card_testvisacredit…` for a card), so that the prefilled request can succeed.
  */
-function inputText(value: unknown, input: Pick<FormInput, 'kind' | 'testValues' | 'required'>): string {
+function inputText(value: unknown, input: Pick<FormInput, 'kind' | 'testValues' | 'required'>, ids: IdCarrier): string {
   if (value === undefined || value === null) return '';
   const text = input.kind === 'json' || typeof value === 'object' ? JSON.stringify(value, null, 2) : String(value);
-  const own = pageReader().carrier.apply(text);
+  const own = ids.apply(text);
   const prefix = idPrefix(text);
   if (own !== text || prefix === undefined) return own;
   const test = Object.keys(input.testValues ?? {}).find((candidate) => candidate.startsWith(`${prefix}_`));
@@ -71,27 +77,27 @@ function inputValue(input: FormInput, text: string | File | undefined): {value?:
 
 const fieldKey = (where: string, name: string) => `${where}:${name}`;
 
-type Inputs = {params: Values; body: Values; raw: string};
+type FormState = {params: Values; body: Values; raw: string};
 
 /** The inputs as one text to compare, without the idempotency key, which is new for each request. */
-const inputsText = ({params, body, raw}: Inputs): string =>
+const inputsText = ({params, body, raw}: FormState): string =>
   JSON.stringify([Object.entries(params).filter(([key]) => !/^header:idempotency-key$/i.test(key)), body, raw]);
 
-/** The inputs made from `example`, the body to start from. */
-function initialValues(form: OperationForm, example: unknown): Inputs {
+/** The inputs made from `example`, the body to start from, with the IDs of the chosen target's objects. */
+function initialValues(form: OperationForm, example: unknown, ids: IdCarrier): FormState {
   const params: Values = {};
   for (const parameter of form.parameters) {
     const key = fieldKey(parameter.in, parameter.name);
     if (parameter.in === 'header' && /^idempotency-key$/i.test(parameter.name)) params[key] = crypto.randomUUID();
-    else if (parameter.required || parameter.in === 'path') params[key] = inputText(parameter.example, {...parameter, required: true});
+    else if (parameter.required || parameter.in === 'path') params[key] = inputText(parameter.example, {...parameter, required: true}, ids);
   }
   const body: Values = {};
   // A file is the reader's to choose: an example can only name one.
   for (const field of form.body?.fields ?? []) {
     if (field.kind !== 'file' && example && typeof example === 'object' && field.name in example)
-      body[field.name] = inputText((example as Record<string, unknown>)[field.name], field);
+      body[field.name] = inputText((example as Record<string, unknown>)[field.name], field, ids);
   }
-  return {params, body, raw: form.body && !form.body.fields ? inputText(example ?? {}, {kind: 'json', required: true}) : ''};
+  return {params, body, raw: form.body && !form.body.fields ? inputText(example ?? {}, {kind: 'json', required: true}, ids) : ''};
 }
 
 /** The label, input and problem of one parameter or field. */
@@ -194,15 +200,17 @@ export default function Panel({
   /** Closes the panel: Escape inside it calls this. */
   onClose: () => void;
 }): ReactNode {
+  const operation = `${method} ${path}`;
+  const [kept] = useState(() => keptPanel(operation));
   const [form, setForm] = useState<OperationForm | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [params, setParams] = useState<Values>({});
-  const [body, setBody] = useState<Values>({});
-  const [raw, setRaw] = useState('');
+  const [params, setParams] = useState<Values>(kept?.params ?? {});
+  const [body, setBody] = useState<Values>(kept?.body ?? {});
+  const [raw, setRaw] = useState(kept?.raw ?? '');
   const [problems, setProblems] = useState<FormProblem[]>([]);
-  const [target, setTarget] = useState<Target>({kind: 'browser'});
+  const [target, setTarget] = useState<Target>(chosenTarget);
   const [key, setKey] = useState(pastedKeyValue);
-  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [answer, setAnswer] = useState<Answer | null>(kept?.answer ?? null);
   const [sendError, setSendError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [copied, setCopied] = useState('');
@@ -225,14 +233,21 @@ export default function Panel({
     );
   }, [box, method, path, src]);
 
-  // The chosen example goes into the form when the panel starts and each time the reader chooses it.
+  // The chosen example goes into the form when the panel starts, unless the tab kept the panel as the
+  // reader left it, and each time the reader chooses an example.
   if (form && file && chosen && chosen !== loaded?.chosen) {
-    const initial = initialValues(form, exampleBody(file, chosen.example) ?? form.body?.example);
+    const initial = initialValues(form, exampleBody(file, chosen.example) ?? form.body?.example, carrierOf(target));
     setLoaded({chosen, inputs: inputsText(initial)});
-    setParams(initial.params);
-    setBody(initial.body);
-    setRaw(initial.raw);
+    if (!kept || loaded) {
+      setParams(initial.params);
+      setBody(initial.body);
+      setRaw(initial.raw);
+    }
   }
+
+  useEffect(() => {
+    if (form) keepPanel(operation, {params, body, raw, answer});
+  }, [operation, form, params, body, raw, answer]);
 
   // The request the inputs make, with the problems found before the sandbox checks it.
   const built = useMemo(() => {
@@ -329,6 +344,12 @@ export default function Panel({
   const unsendable = built.local.map((problem) => problem.param ?? 'body');
   const canSend = !sending && keyRefusal === undefined && unsendable.length === 0;
 
+  // The choice holds for the panels of the next pages too.
+  const choose = (next: Target) => {
+    setTarget(next);
+    chooseTarget(next);
+  };
+
   const sendNow = async () => {
     setSending(true);
     setSendError(null);
@@ -374,33 +395,29 @@ export default function Panel({
       <h2 id={heading} className={styles.title}>
         Try it
       </h2>
-      <fieldset className={styles.group}>
-        <legend>Send to</legend>
-        <label className={styles.choice}>
-          <input
-            type="radio"
-            name={`${heading}-target`}
-            checked={target.kind === 'browser'}
-            onChange={() => setTarget({kind: 'browser'})}
-          />
-          The sandbox in this browser <span className={styles.hint}>no key needed</span>
-        </label>
-        {remoteUrl ? (
+      {remoteUrl ? (
+        <fieldset className={styles.group}>
+          <legend>Send to</legend>
+          <label className={styles.choice}>
+            <input type="radio" name={`${heading}-target`} checked={target.kind === 'browser'} onChange={() => choose({kind: 'browser'})} />
+            The sandbox in this browser <span className={styles.hint}>no key needed</span>
+          </label>
           <label className={styles.choice}>
             <input
               type="radio"
               name={`${heading}-target`}
               checked={target.kind === 'remote'}
-              onChange={() => setTarget({kind: 'remote', url: remoteUrl})}
+              onChange={() => choose({kind: 'remote', url: remoteUrl})}
             />
             Plaza&apos;s sandbox API <code>{remoteUrl}</code>
           </label>
-        ) : null}
-      </fieldset>
+        </fieldset>
+      ) : null}
       {target.kind === 'browser' ? (
         <p className={styles.note}>
-          Runs Plaza&apos;s sandbox in this tab, with an account of its own: what you create here stays for the other pages you open in this
-          tab, until you reset it or reload.{' '}
+          Requests go to Plaza&apos;s sandbox running in this tab, with an account of its own: no key needed. What you create, and each
+          panel&apos;s inputs and last answer, stay while you move between this tab&apos;s pages, Back and Forward too. A reload starts over
+          with a new sandbox and empty panels.{' '}
           <button
             type="button"
             className={styles.linkButton}
@@ -434,7 +451,9 @@ export default function Panel({
             }}
           />
           <p id={`${heading}-key-note`} className={key !== '' && keyRefusal ? styles.problem : styles.hint}>
-            {key !== '' && keyRefusal ? keyRefusal : 'Kept in this tab’s memory only: never stored, and never in a copied command.'}
+            {key !== '' && keyRefusal
+              ? keyRefusal
+              : 'Kept in this tab’s memory only, with each panel’s last answer: never stored, never in a copied command, and gone on a reload.'}
           </p>
         </div>
       )}

@@ -2,6 +2,8 @@
  * The Try it control of an operation page: a button, and nothing more until the reader presses it.
  * Then the panel (./Panel) and the sandbox worker load, once per tab. Closing the panel (the button,
  * or Escape inside it) hides it and keeps what the reader typed; Escape gives the button the focus.
+ * Which panels are open is kept in this module while the reader moves between the tab's pages, so
+ * that coming back to a page (Back, Forward, a link) shows its panel open again; a reload forgets it.
  */
 import React, {useRef, useState, type ComponentType, type ReactNode} from 'react';
 import useBaseUrl from '@docusaurus/useBaseUrl';
@@ -11,18 +13,32 @@ import controls from './controls.module.css';
 
 type PanelProps = Parameters<typeof PanelType>[0];
 
+/** The operations (`POST /v1/payments`) whose panel is open in this tab. */
+const opened = new Set<string>();
+let loaded: ComponentType<PanelProps> | null = null;
+
 export default function TryIt({method, path}: {method: string; path: string}): ReactNode {
-  const [open, setOpen] = useState(false);
-  const [Panel, setPanel] = useState<ComponentType<PanelProps> | null>(null);
+  const operation = `${method} ${path}`;
+  // Open again only with the panel's code at hand: a panel that failed to load starts closed.
+  const [open, setOpenState] = useState(() => loaded !== null && opened.has(operation));
+  const [Panel, setPanel] = useState(() => loaded);
   const [failed, setFailed] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const specsUrl = useBaseUrl('/try-it/specs.json');
   const remote = useDocusaurusContext().siteConfig.customFields?.tryItUrl;
+  const setOpen = (next: boolean) => {
+    setOpenState(next);
+    if (next) opened.add(operation);
+    else opened.delete(operation);
+  };
   const toggle = () => {
     setOpen(!open);
     if (!Panel)
       import('./Panel').then(
-        (module) => setPanel(() => module.default),
+        (module) => {
+          loaded = module.default;
+          setPanel(() => module.default);
+        },
         () => setFailed(true),
       );
   };

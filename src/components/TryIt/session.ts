@@ -1,12 +1,13 @@
 /**
  * The Try it session of this tab, shared by every panel and Run control while the reader moves between
- * pages: the sandbox worker, the reader's own objects (the IDs its answers gave), and the key pasted for
- * Plaza's sandbox API. Everything is held in memory only, in this module: nothing goes to storage, to
- * the URL or to a copied command, and a reload starts a new session.
+ * pages: the sandbox worker, the reader's own objects (the IDs its answers gave, on each target), the
+ * target chosen, the key pasted for Plaza's sandbox API, and each panel's inputs and last answer.
+ * Everything is held in memory only, in this module: nothing goes to storage, to the URL or to a copied
+ * command, and a reload starts a new session.
  */
 import type {OperationForm} from '../../../sandbox/core';
 import type {FormProblem, FormRequest, WorkerAnswer, WorkerCall, WorkerMessage, WorkerReply} from '../../../sandbox/worker';
-import {PageReader} from '../../../lib/page-run';
+import {IdCarrier, PageReader} from '../../../lib/page-run';
 
 /** Where a request goes: the sandbox in this browser, or Plaza's sandbox API at the configured URL. */
 export type Target = {kind: 'browser'} | {kind: 'remote'; url: string};
@@ -16,6 +17,12 @@ export type OutgoingRequest = {method: string; url: string; headers: Record<stri
 
 /** An answer as the panel shows it. Events are known only for the sandbox in this browser. */
 export type Answer = {status: number; headers: Record<string, string>; body: unknown; ms: number; events?: {id: string; type: string}[]};
+
+/** The text of a panel's inputs by name: a file input holds the file chosen. */
+export type Inputs = Record<string, string | File | undefined>;
+
+/** A panel as the reader left it: the inputs of its parameters, its body fields and its JSON body, and its last answer. */
+export type KeptPanel = {params: Inputs; body: Inputs; raw: string; answer: Answer | null};
 
 const randomText = (length: number) => {
   const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -30,6 +37,11 @@ let calls = 0;
 const pending = new Map<number, {resolve: (value: unknown) => void; reject: (error: Error) => void}>();
 let reader = new PageReader(browserKey);
 let pastedKey = '';
+/** The objects made on Plaza's sandbox API, whose IDs the next pages' forms name, as they do the browser sandbox's. */
+const remoteIds = new IdCarrier();
+let chosen: Target = {kind: 'browser'};
+/** Each operation's panel (`POST /v1/payments`) as the reader left it, shown again when the reader comes back to its page. */
+const panels = new Map<string, KeptPanel>();
 const listeners = new Set<() => void>();
 let generation = 0;
 
@@ -72,6 +84,8 @@ export function sandbox(specsUrl: string) {
     reset: async () => {
       await call<null>({kind: 'reset'}, specsUrl);
       reader = new PageReader(browserKey);
+      // Their answers and IDs were of the account that is gone: the panels start again from the examples.
+      panels.clear();
       generation += 1;
       for (const listener of listeners) listener();
     },
@@ -89,6 +103,20 @@ export function onReset(listener: () => void): () => void {
 
 /** How many times the session was reset: a Run control's results belong to one generation. */
 export const sessionGeneration = () => generation;
+
+/** The IDs of the reader's objects on a target, which the panels' inputs name in place of the examples'. */
+export const carrierOf = (target: Target): IdCarrier => (target.kind === 'browser' ? reader.carrier : remoteIds);
+
+/** The target the reader chose last in this tab: every panel starts with it. */
+export const chosenTarget = () => chosen;
+export const chooseTarget = (target: Target) => {
+  chosen = target;
+};
+
+export const keptPanel = (operation: string): KeptPanel | undefined => panels.get(operation);
+export const keepPanel = (operation: string, panel: KeptPanel) => {
+  panels.set(operation, panel);
+};
 
 /** A pasted key as it is sent: without the spaces around it or a `Bearer ` before it. */
 const sentKey = (pasted: string): string => pasted.trim().replace(/^bearer\s+/i, '');
@@ -125,25 +153,34 @@ async function encodeForm(form: FormData): Promise<{body: string; type: string}>
   return {body: await request.text(), type: request.headers.get('content-type') ?? 'multipart/form-data'};
 }
 
-/** Sends a request to a target; the key is added here, from the session, and nowhere else. */
+/**
+ * Sends a request to a target; the key is added here, from the session, and nowhere else. The ID of
+ * an object it made is the reader's own on that target from then on.
+ */
 export async function send(target: Target, request: OutgoingRequest, specsUrl: string): Promise<Answer> {
-  if (target.kind === 'browser') {
-    let {body} = request;
-    const headers = {...request.headers};
-    if (body instanceof FormData) {
-      const encoded = await encodeForm(body);
-      body = encoded.body;
-      headers['Content-Type'] = encoded.type;
-    }
-    const answer = await sandbox(specsUrl).send({method: request.method, url: request.url, headers, body});
-    const id = (answer.body as {id?: unknown} | undefined)?.id;
-    if (answer.status < 300 && typeof id === 'string') reader.carrier.own(id);
-    return {status: answer.status, headers: answer.headers, body: answer.body, ms: answer.ms, events: answer.events};
+  const answer = target.kind === 'browser' ? await sendToBrowser(request, specsUrl) : await sendToRemote(target.url, request);
+  const id = (answer.body as {id?: unknown} | undefined)?.id;
+  if (answer.status < 300 && typeof id === 'string') carrierOf(target).own(id);
+  return answer;
+}
+
+async function sendToBrowser(request: OutgoingRequest, specsUrl: string): Promise<Answer> {
+  let {body} = request;
+  const headers = {...request.headers};
+  if (body instanceof FormData) {
+    const encoded = await encodeForm(body);
+    body = encoded.body;
+    headers['Content-Type'] = encoded.type;
   }
+  const answer = await sandbox(specsUrl).send({method: request.method, url: request.url, headers, body});
+  return {status: answer.status, headers: answer.headers, body: answer.body, ms: answer.ms, events: answer.events};
+}
+
+async function sendToRemote(url: string, request: OutgoingRequest): Promise<Answer> {
   const problem = keyProblem(pastedKey);
   if (problem) throw new Error(problem);
   const started = performance.now();
-  const response = await fetch(`${target.url}${request.url}`, {
+  const response = await fetch(`${url}${request.url}`, {
     method: request.method,
     headers: {...request.headers, 'X-API-KEY': pastedKey},
     body: request.body,
