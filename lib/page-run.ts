@@ -138,12 +138,15 @@ export class IdCarrier {
   }
 }
 
-/** A multipart body of `-F` fields; a `@file` field sends a small PDF. */
-function multipart(form: {name: string; value: string}[]): {body: string; type: string} {
+/** The file a `@file` field sends: a PDF of a few bytes, enough for an upload to be read and stored. */
+export const samplePdf = '%PDF-1.4\n%test';
+
+/** A multipart body of `-F` fields; a `@file` field sends the sample PDF. */
+export function multipart(form: {name: string; value: string}[]): {body: string; type: string} {
   const boundary = 'plaza-page-runner';
   const parts = form.map(({name, value}) =>
     value.startsWith('@')
-      ? `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.slice(1)}"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n%test\r\n`
+      ? `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.slice(1)}"\r\nContent-Type: application/pdf\r\n\r\n${samplePdf}\r\n`
       : `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
   );
   return {body: `${parts.join('')}--${boundary}--\r\n`, type: `multipart/form-data; boundary=${boundary}`};

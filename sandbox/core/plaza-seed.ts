@@ -41,8 +41,8 @@ const readyAccount = (id: string, name: string, email: string): SeedStep[] => [
   {call: 'saveBusinessRepresentative', params: {account_id: id}},
   {call: 'saveBankAccount', params: {account_id: id}},
   {call: 'saveBankVerification', api: 'accounts', params: {account_id: id}},
-  {call: 'createContract', params: {account_id: id}, stamp: ['signed_at'], as: id === seller ? 'ctr_5n8b2v7c1x4z9m3k6j0h2g5f' : undefined},
-  {call: 'createContract', params: {account_id: id}, body: {product_code: 'payouts', version: '2.1'}, stamp: ['signed_at']},
+  {call: 'createContract', params: {account_id: id}, as: id === seller ? 'ctr_5n8b2v7c1x4z9m3k6j0h2g5f' : undefined},
+  {call: 'createContract', params: {account_id: id}, body: {product_code: 'payouts', version: '2.1'}},
 ];
 
 /** A card payment to the seller; `capture: false` leaves it authorized. */
@@ -65,6 +65,7 @@ export const plazaSeed: Seed = {
     {call: 'createDirector', params: {account_id: own}, as: 'dir_9j4k7l2z5x8c1v6b3n0m4q7w'},
     {call: 'createShareholder', params: {account_id: own}, as: 'sh_4w9e2r7t1y6u3i8o5p0a2s7d'},
     {call: 'createUltimateBeneficialOwner', params: {account_id: own}, as: 'ubo_8d3f6g1h4j7k2l9z5x0c3v8b'},
+    {call: 'uploadBusinessDocument', params: {account_id: own}, as: 'doc_1a6s9d4f2g7h3j8k5l0z2x6c'},
     // A member who accepted an invitation, and an invitation still pending.
     {call: 'createAccountInvitation', body: {email: 'sam.ortiz@example.com'}, as: 'inv_2b5e8h1k4n7q0t3w6z9c2f5j'},
     {call: 'acceptAccountInvitation', params: {account_id: own, invitation_id: 'inv_2b5e8h1k4n7q0t3w6z9c2f5j'}},
@@ -104,11 +105,11 @@ export const plazaSeed: Seed = {
     {call: 'getBankVerificationUrl', api: 'financial', params: {bank_account_id: 'ba_4j7l0n3q6s9u2w5y8a1c4e7g'}},
     // The sellers: one approved, one ready to submit, one submitted.
     ...readyAccount(seller, 'Alpine Works', 'maya.lopez@example.com'),
-    {call: 'onboard', params: {account_id: seller}, stamp: ['attested_at']},
+    {call: 'onboard', params: {account_id: seller}},
     {call: 'decideOnboarding', params: {account_id: seller}},
     ...readyAccount(readySeller, 'Cedar Lane Candles', 'hello.cedarlane@example.com'),
     ...readyAccount(submittedSeller, 'Harbor Street Books', 'owner@harborstreetbooks.example'),
-    {call: 'onboard', params: {account_id: submittedSeller}, stamp: ['attested_at']},
+    {call: 'onboard', params: {account_id: submittedSeller}},
     // The webhook the examples name, and a payment whose event it could not receive.
     {call: 'createWebhook', as: 'wh_6y1u4i7o0p3a6s9d2f5g8h1j'},
     payment({}, 'pay_8fk2m1x9q4t7b3n6c5v0z2wd'),

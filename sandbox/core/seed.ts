@@ -10,10 +10,11 @@
  * that payments have settled and objects have a history; the account's clock ends where a new one's
  * would be.
  */
+import {multipart} from '../../lib/page-run';
 import {hourMs} from './clock';
 import type {SandboxRequest, SandboxResponse} from './sandbox';
 import type {SpecIndex} from './spec';
-import type {AccountState} from './state';
+import {iso, type AccountState} from './state';
 
 type Json = Record<string, unknown>;
 
@@ -26,8 +27,6 @@ export type SeedStep =
       params?: Record<string, string>;
       /** Fields that replace the example's, or the body made from the example. */
       body?: Json | ((example: Json) => Json);
-      /** Fields of the body that take the account's time a minute before the request (a signature's `signed_at`). */
-      stamp?: string[];
       as?: string;
     }
   | {newest: string; as: string; where?: Json};
@@ -78,15 +77,25 @@ export async function runSeed(seed: Seed, {index, account, key, wall, send}: Run
     const form = index.form(operation.method, operation.path);
     const path = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => step.params?.[name] ?? seed.account);
     const example = (form?.body?.example ?? {}) as Json;
-    const stamp = new Date(wall() + account.clockOffset - 60_000).toISOString();
-    const made = typeof step.body === 'function' ? step.body(example) : {...example, ...step.body};
-    const fields = {...made, ...Object.fromEntries((step.stamp ?? []).map((name) => [name, stamp]))};
-    const body = operation.body ? JSON.stringify(fields) : undefined;
+    // A time the API takes only near the present is counted from the account's now, as Try it fills it.
+    const times = (form?.body?.fields ?? []).flatMap((field) =>
+      field.fromNow === undefined ? [] : [[field.name, iso(wall() + account.clockOffset + field.fromNow * 1000)]],
+    );
+    const fields = {...example, ...Object.fromEntries(times)};
+    const values = typeof step.body === 'function' ? step.body(fields) : {...fields, ...step.body};
+    const files = new Set((form?.body?.fields ?? []).filter((field) => field.kind === 'file').map((field) => field.name));
+    // An upload sends the sample file under the name the example gives.
+    const encoded =
+      operation.body?.mediaType === 'multipart/form-data'
+        ? multipart(Object.entries(values).map(([name, value]) => ({name, value: `${files.has(name) ? '@' : ''}${String(value)}`})))
+        : operation.body
+          ? {body: JSON.stringify(values), type: 'application/json'}
+          : undefined;
     const answer = await send({
       method: operation.method,
       url: path,
-      headers: {'x-api-key': key, ...(body === undefined ? {} : {'content-type': 'application/json'})},
-      body,
+      headers: {'x-api-key': key, ...(encoded ? {'content-type': encoded.type} : {})},
+      body: encoded?.body,
     });
     if (answer.status >= 300) {
       const error = (answer.body as {error?: {message?: string}} | undefined)?.error?.message ?? '';

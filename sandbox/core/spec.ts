@@ -62,6 +62,11 @@ export type FormInput = {
   example?: unknown;
   /** The sandbox's test values of the input (`x-plaza-sandbox-values`), each with its outcome. */
   testValues?: Record<string, string>;
+  /**
+   * For a time the API accepts only near the present (`x-plaza-example-from-now`): how many seconds
+   * from now to fill in, in place of the example's fixed time, which grows stale.
+   */
+  fromNow?: number;
 };
 
 /** What the Try it form of an operation shows: its parameters, and its body as fields (or as one JSON text) with its example. */
@@ -145,12 +150,14 @@ function flatten(document: OpenApiDocument, value: unknown, depth = 0): Node {
 }
 
 /** The control an OpenAPI schema needs in a form. */
-function inputKind(document: OpenApiDocument, schema: unknown): Pick<FormInput, 'kind' | 'enum' | 'testValues'> {
+function inputKind(document: OpenApiDocument, schema: unknown): Pick<FormInput, 'kind' | 'enum' | 'testValues' | 'fromNow'> {
   const node = flatten(document, schema);
   const type = Array.isArray(node.type) ? node.type.find((item) => item !== 'null') : node.type;
   const tests = node['x-plaza-sandbox-values'];
+  const fromNow = node['x-plaza-example-from-now'];
   const values = {
     ...(Array.isArray(node.enum) ? {enum: node.enum} : {}),
+    ...(typeof fromNow === 'number' ? {fromNow} : {}),
     ...(isNode(tests) ? {testValues: Object.fromEntries(Object.entries(tests).map(([value, outcome]) => [value, String(outcome)]))} : {}),
   };
   if (type === 'string' && (node.format === 'binary' || node.contentEncoding === 'binary')) return {kind: 'file'};

@@ -15,7 +15,8 @@ import {load} from '../Sample';
 import {chosenExample, subscribe, type Chosen} from '../Sample/store';
 import AnswerView, {statusLine} from './AnswerView';
 import {exampleBody, sampleIn, useChosenLanguage, useSamplesOfPanel} from './samples';
-import {idPrefix, type IdCarrier} from '../../../lib/page-run';
+import {idPrefix, samplePdf, type IdCarrier} from '../../../lib/page-run';
+import {iso} from '../../../sandbox/core/state';
 import {
   carrierOf,
   chooseTarget,
@@ -92,10 +93,14 @@ function initialValues(form: OperationForm, example: unknown, ids: IdCarrier): F
     else if (parameter.required || parameter.in === 'path') params[key] = inputText(parameter.example, {...parameter, required: true}, ids);
   }
   const body: Values = {};
-  // A file is the reader's to choose: an example can only name one.
   for (const field of form.body?.fields ?? []) {
-    if (field.kind !== 'file' && example && typeof example === 'object' && field.name in example)
-      body[field.name] = inputText((example as Record<string, unknown>)[field.name], field, ids);
+    if (!example || typeof example !== 'object' || !(field.name in example)) continue;
+    const value = (example as Record<string, unknown>)[field.name];
+    // An upload starts with a sample PDF under the example's file name, until the reader chooses a file.
+    if (field.kind === 'file') body[field.name] = new File([samplePdf], String(value), {type: 'application/pdf'});
+    // A time the API takes only near the present is counted from now, not copied from the example.
+    else if (field.fromNow !== undefined) body[field.name] = iso(Date.now() + field.fromNow * 1000);
+    else body[field.name] = inputText(value, field, ids);
   }
   return {params, body, raw: form.body && !form.body.fields ? inputText(example ?? {}, {kind: 'json', required: true}, ids) : ''};
 }
@@ -134,7 +139,16 @@ function Field({
       </select>
     );
   } else if (input.kind === 'file') {
-    control = <input {...common} type="file" onChange={(event) => onChange(event.target.files?.[0])} />;
+    control = (
+      <>
+        <input {...common} type="file" onChange={(event) => onChange(event.target.files?.[0])} />
+        {value instanceof File ? (
+          <span className={styles.hint}>
+            Sends {value.name} ({value.size} bytes){value.size === samplePdf.length ? ', a sample PDF, until you choose a file' : ''}.
+          </span>
+        ) : null}
+      </>
+    );
   } else if (input.kind === 'json') {
     const text = typeof value === 'string' ? value : '';
     control = (
