@@ -90,8 +90,10 @@ async function check({operationId, params, body}: FormRequest): Promise<FormProb
       if (parameter.required) problems.push({in: parameter.in, param: parameter.name, message: 'is required'});
       continue;
     }
+    // An ID of the wrong form names nothing, and the API answers it as it answers an unknown ID.
+    const unknownId = parameter.in === 'path' && /_id$/.test(parameter.name) ? '; the API answers 404 for it, as for an unknown ID' : '';
     for (const problem of box.index.parameterProblems(operation.api, parameter, value))
-      problems.push({in: parameter.in, param: parameter.name, message: problem.message});
+      problems.push({in: parameter.in, param: parameter.name, message: `${problem.message}${unknownId}`});
   }
   if (operation.body?.schemaKey && body !== undefined) {
     const found: SchemaProblem[] = box.index.problems(operation.body.schemaKey, body, 'request');

@@ -32,14 +32,24 @@ export type Operation = {
   operationId?: string;
   summary?: string;
   tags: string[];
-  /** The operation's parameters after those of its path item (possibly `$ref`s). */
+  /**
+   * The parameters of the path item that the operation does not redefine (same name and place, as
+   * OpenAPI's rule says), then the operation's own; each as written (possibly a `$ref`).
+   */
   parameters: unknown[];
   raw: Record<string, unknown>;
 };
 
-/** Every operation of the document, with the parameters of its path item before its own. */
+/** The name and place of a parameter, which an operation's parameter of the same overrides. */
+function parameterKey(spec: OpenApiDocument, parameter: unknown): string {
+  const resolved = resolveLocalRef<{name?: unknown; in?: unknown} | undefined>(spec, parameter);
+  return `${String(resolved?.in)} ${String(resolved?.name)}`;
+}
+
+/** Every operation of the document, with the parameters of its path item (less those it redefines) before its own. */
 export function listOperations(spec: OpenApiDocument): Operation[] {
   const operations: Operation[] = [];
+  const own = (raw: Record<string, unknown>) => (Array.isArray(raw.parameters) ? (raw.parameters as unknown[]) : []);
   for (const [path, item] of Object.entries(spec.paths ?? {})) {
     for (const method of methods) {
       const raw = item?.[method] as Record<string, unknown> | undefined;
@@ -50,7 +60,12 @@ export function listOperations(spec: OpenApiDocument): Operation[] {
         operationId: typeof raw.operationId === 'string' ? raw.operationId : undefined,
         summary: typeof raw.summary === 'string' ? raw.summary : undefined,
         tags: Array.isArray(raw.tags) ? raw.tags.filter((tag): tag is string => typeof tag === 'string') : [],
-        parameters: [...((item.parameters as unknown[]) ?? []), ...((raw.parameters as unknown[]) ?? [])],
+        parameters: [
+          ...((item.parameters as unknown[]) ?? []).filter(
+            (shared) => !own(raw).some((mine) => parameterKey(spec, mine) === parameterKey(spec, shared)),
+          ),
+          ...own(raw),
+        ],
         raw,
       });
     }

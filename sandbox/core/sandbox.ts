@@ -308,12 +308,12 @@ export class Sandbox {
       else if (type === 'integer' || type === 'number') value = /^-?\d+(\.\d+)?$/.test(String(value)) ? Number(value) : value;
       else if (type === 'boolean') value = value === 'true' ? true : value === 'false' ? false : value;
       const problem = this.index.parameterProblems(operation.api, parameter, value)[0];
-      if (problem) throw new ApiError('parameter_invalid', `The query parameter ${name}: ${problem.message}`, name);
+      if (problem) throw new ApiError('parameter_invalid', `${name} ${problem.message}.`, name);
       query[name] = value;
     }
     for (const parameter of operation.parameters) {
       if (parameter.in !== 'query' || query[parameter.name] !== undefined) continue;
-      if (parameter.required) throw new ApiError('parameter_invalid', `The query parameter ${parameter.name} is required.`, parameter.name);
+      if (parameter.required) throw new ApiError('parameter_invalid', `${parameter.name} is required.`, parameter.name);
       if (parameter.schema.default !== undefined) query[parameter.name] = parameter.schema.default;
     }
     return query;
@@ -335,7 +335,7 @@ export class Sandbox {
       if (parameter.in === 'path' && /_id$/.test(parameter.name)) throw notFound(value, parameter.name);
       throw new ApiError(
         'parameter_invalid',
-        `The ${parameter.name} ${parameter.in === 'header' ? 'header' : 'parameter'}: ${problem.message}`,
+        `${parameter.in === 'header' ? `The ${parameter.name} header` : parameter.name} ${problem.message}.`,
         parameter.name,
       );
     }
@@ -375,7 +375,7 @@ export class Sandbox {
     if (operation.body.schemaKey) {
       const problem = this.index.problems(operation.body.schemaKey, body, 'request')[0];
       if (problem) {
-        throw new ApiError('parameter_invalid', `${problem.param ?? 'The body'}: ${problem.message}`, problem.param);
+        throw new ApiError('parameter_invalid', `${problem.param ?? 'The body'} ${problem.message}.`, problem.param);
       }
     }
     if (typeof body !== 'object' || body === null || Array.isArray(body))
@@ -402,7 +402,7 @@ export class Sandbox {
       named[name] = typeof value === 'string' ? value : value.name;
     });
     const problem = operation.body?.schemaKey ? this.index.problems(operation.body.schemaKey, named, 'request')[0] : undefined;
-    if (problem) throw new ApiError('parameter_invalid', `${problem.param ?? 'The body'}: ${problem.message}`, problem.param);
+    if (problem) throw new ApiError('parameter_invalid', `${problem.param ?? 'The body'} ${problem.message}.`, problem.param);
     return body;
   }
 

@@ -16,6 +16,7 @@
 import {dereference, validate, type Schema} from '@cfworker/json-schema';
 import {eventsApi, objectSchema, typeDescriptions} from '../../lib/api-model/events';
 import {listOperations, resolveLocalRef, type OpenApiDocument} from '../../lib/api-model/operations';
+import {plainMessage, schemaAt} from './messages';
 
 export type ApiName = 'accounts' | 'financial';
 export type SandboxSpecs = Record<ApiName, OpenApiDocument>;
@@ -102,6 +103,12 @@ function toJsonSchema(schema: unknown, direction: Direction, api: ApiName, open 
   const closed = direction === 'response' && !open;
   const out: Node = {};
   for (const [key, value] of Object.entries(schema)) {
+    // A scalar `example` stays, for the plain messages to quote (messages.ts); an object one would be
+    // read as schemas by the validator's dereferencing (an `id` field names a schema).
+    if (key === 'example' && (typeof value !== 'object' || value === null)) {
+      out.example = value;
+      continue;
+    }
     if (
       key === 'example' ||
       key === 'examples' ||
@@ -369,9 +376,9 @@ export class SpecIndex {
         .split('/')
         .filter(Boolean)
         .map((part) => decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~'));
+      const message = plainMessage(error.keyword, error.error, schemaAt(schema, path, lookup));
       const missing = error.keyword === 'required' ? /property "([^"]+)"/.exec(error.error)?.[1] : undefined;
       if (missing) path.push(missing);
-      const message = error.error === 'False boolean schema.' ? 'is not a field here' : error.error;
       const pointer = path.map((part) => `/${part.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
       return {param: path.length > 0 ? path.join('.') : null, pointer, value: at(value, path), message};
     });
