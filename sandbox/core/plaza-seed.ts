@@ -55,6 +55,7 @@ const payment = (body: Json, as?: string): SeedStep => ({
 export const plazaSeed: Seed = {
   account: own,
   history: 96,
+  startHour: 18,
   steps: [
     {call: 'createOnboardingInvitation', body: {email: 'hello@cedarlane.example'}, as: 'oinv_4f7h0k3m6p9s2v5y8b1d4g7j'},
     // The platform's own business details, as Plaza's onboarding saved them.
@@ -107,6 +108,8 @@ export const plazaSeed: Seed = {
     ...readyAccount(seller, 'Alpine Works', 'maya.lopez@example.com'),
     {call: 'onboard', params: {account_id: seller}},
     {call: 'decideOnboarding', params: {account_id: seller}},
+    // Paid out when the platform asks, so that the funds the examples move stay in its balance.
+    {call: 'updateAccount', params: {account_id: seller}, body: () => ({settings: {'payouts.schedule': 'manual'}})},
     ...readyAccount(readySeller, 'Cedar Lane Candles', 'hello.cedarlane@example.com'),
     ...readyAccount(submittedSeller, 'Harbor Street Books', 'owner@harborstreetbooks.example'),
     {call: 'onboard', params: {account_id: submittedSeller}},
@@ -121,7 +124,7 @@ export const plazaSeed: Seed = {
       'pay_0k3n6q9t2w5z8c1f4i7l0o3r',
     ),
     payment({amount: 4599, payment_method_id: 'card_testdispute0000000000000'}),
-    {call: 'advanceSandboxClock', body: {hours: 95}},
+    {until: 1},
     {newest: 'dc', where: {payment_id: 'pay_0k3n6q9t2w5z8c1f4i7l0o3r'}, as: 'dc_7t2y5u8i1o4p6a9s3d0f2g5h'},
     {newest: 'dc', where: {status: 'needs_response', amount: 4599}, as: 'dc_3e6r9t2y5u8i1o4p7a0s3d6f'},
     {call: 'submitDisputeEvidence', params: {dispute_case_id: 'dc_3e6r9t2y5u8i1o4p7a0s3d6f'}},
@@ -133,8 +136,8 @@ export const plazaSeed: Seed = {
     {call: 'updateWebhook', params: {webhook_id: 'wh_6y1u4i7o0p3a6s9d2f5g8h1j'}, body: {status: 'enabled'}},
     {call: 'createPaymentTransfer', body: {payment_id: 'pay_8fk2m1x9q4t7b3n6c5v0z2wd', amount: 2000}, as: 'ptr_9a2c5e8g1i4k7m0o3q6s9u2w'},
     {call: 'createBalanceTransfer', as: 'bt_5k8m1p4r7t0v3x6z9b2d5f8h'},
-    {call: 'advanceSandboxClock', body: {hours: 1}},
-    // Made in the last hour, so that they are still pending or authorized now.
+    {until: 0},
+    // Made now, so that they are still pending or authorized, whatever the hour.
     {call: 'createRefund', as: 're_4n7b2v9c1x6z3m8q5w0e7r2t'},
     {call: 'createRefundTransfer', body: {refund_id: 're_4n7b2v9c1x6z3m8q5w0e7r2t'}, as: 'rtr_1e4g7i0k3m6o9q2s5u8w1y4a'},
     {call: 'createRefund', body: {amount: 500}, as: 're_6p9s2v5y8b1e4h7k0n3q6t9w'},

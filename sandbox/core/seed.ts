@@ -29,13 +29,21 @@ export type SeedStep =
       body?: Json | ((example: Json) => Json);
       as?: string;
     }
-  | {newest: string; as: string; where?: Json};
+  | {newest: string; as: string; where?: Json}
+  /** The clock advanced until `until` hours before the present. */
+  | {until: number};
 
 export type Seed = {
   /** The ID of the reader's own account in the examples. */
   account: string;
-  /** How long before now the account starts, in hours: the clock advances that far during the steps. */
+  /** At least how long before now the account starts, in hours: the steps advance the clock back to now. */
   history: number;
+  /**
+   * The UTC hour the account starts at (with now's minutes): the history is lengthened to start then,
+   * so that what the steps make reaches the same stage whatever the time of day (the 17:00 cutoff and
+   * the days funds take count from it).
+   */
+  startHour: number;
   steps: SeedStep[];
 };
 
@@ -59,29 +67,23 @@ const matches = (object: Json, where: Json | undefined) =>
 
 /** Runs a seed in a new account; a step that fails stops it with an error that names the step. */
 export async function runSeed(seed: Seed, {index, account, key, wall, send}: Runner) {
-  account.clockOffset -= seed.history * hourMs;
-  const start = account.clockOffset;
-  for (const step of seed.steps) {
-    if ('newest' in step) {
-      const found = Object.keys(account.objects)
-        .filter((id) => id.startsWith(`${step.newest}_`) && matches(account.objects[id] as Json, step.where))
-        .sort((a, b) => (account.created[b] ?? 0) - (account.created[a] ?? 0))[0];
-      if (!found) throw new Error(`the seed found no ${step.newest}_ object to become ${step.as}`);
-      rename(account, found, step.as);
-      continue;
-    }
+  const now = () => wall() + account.clockOffset;
+  const end = account.clockOffset;
+  account.clockOffset -= (seed.history + ((new Date(now()).getUTCHours() - seed.startHour + 24) % 24)) * hourMs;
+
+  /** Calls an operation with its example body, changed by the step; the answer's object takes the step's ID. */
+  const call = async (step: Extract<SeedStep, {call: string}>) => {
     const operation = index.operations.find(
       (candidate) => candidate.operationId === step.call && (!step.api || candidate.api === step.api),
     );
     if (!operation) throw new Error(`the seed calls ${step.call}, which the specs do not have`);
     const form = index.form(operation.method, operation.path);
     const path = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => step.params?.[name] ?? seed.account);
-    const example = (form?.body?.example ?? {}) as Json;
     // A time the API takes only near the present is counted from the account's now, as Try it fills it.
     const times = (form?.body?.fields ?? []).flatMap((field) =>
-      field.fromNow === undefined ? [] : [[field.name, iso(wall() + account.clockOffset + field.fromNow * 1000)]],
+      field.fromNow === undefined ? [] : [[field.name, iso(now() + field.fromNow * 1000)]],
     );
-    const fields = {...example, ...Object.fromEntries(times)};
+    const fields = {...((form?.body?.example ?? {}) as Json), ...Object.fromEntries(times)};
     const values = typeof step.body === 'function' ? step.body(fields) : {...fields, ...step.body};
     const files = new Set((form?.body?.fields ?? []).filter((field) => field.kind === 'file').map((field) => field.name));
     // An upload sends the sample file under the name the example gives.
@@ -104,7 +106,20 @@ export async function runSeed(seed: Seed, {index, account, key, wall, send}: Run
     const id = (answer.body as {id?: unknown} | undefined)?.id;
     if (step.as && typeof id === 'string') rename(account, id, step.as);
     else if (step.as) throw new Error(`the seed's ${step.call} made no object to become ${step.as}`);
+  };
+
+  for (const step of seed.steps) {
+    if ('until' in step) {
+      const hours = (end - account.clockOffset) / hourMs - step.until;
+      if (hours < 0) throw new Error(`the seed's clock is already past ${step.until} hours before now`);
+      if (hours > 0) await call({call: 'advanceSandboxClock', body: {hours}});
+    } else if ('newest' in step) {
+      const found = Object.keys(account.objects)
+        .filter((id) => id.startsWith(`${step.newest}_`) && matches(account.objects[id] as Json, step.where))
+        .sort((a, b) => (account.created[b] ?? 0) - (account.created[a] ?? 0))[0];
+      if (!found) throw new Error(`the seed found no ${step.newest}_ object to become ${step.as}`);
+      rename(account, found, step.as);
+    } else await call(step);
   }
-  const advanced = account.clockOffset - start;
-  if (advanced !== seed.history * hourMs) throw new Error(`the seed advanced the clock ${advanced / hourMs} hours, not ${seed.history}`);
+  if (account.clockOffset !== end) throw new Error(`the seed ended ${(end - account.clockOffset) / hourMs} hours before now`);
 }

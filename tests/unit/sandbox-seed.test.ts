@@ -15,7 +15,7 @@ import {conformingSandbox} from '../lib/conforming-sandbox';
 
 const keyA = 'sk_test_seededaccounta1';
 const keyB = 'sk_test_seededaccountb2';
-const named = plazaSeed.steps.flatMap((step) => (step.as ? [step.as] : []));
+const named = plazaSeed.steps.flatMap((step) => ('as' in step && step.as ? [step.as] : []));
 
 const get = async (sandbox: ReturnType<typeof conformingSandbox>, key: string, url: string) =>
   sandbox.handle({method: 'GET', url, headers: {'X-API-KEY': key}});
@@ -108,5 +108,31 @@ test("the quickstart's blocks, copied as written, succeed against a fresh `npm r
     }
   } finally {
     await server.close();
+  }
+});
+
+test('the seed reaches the same stages at every hour of the day, each object in the state its example needs', async () => {
+  const day = Date.UTC(2026, 11, 7);
+  const stages: Record<string, Record<string, unknown>> = {
+    pay_3n6b9v2c5x8z1m4q7w0e3r6t: {status: 'authorized'},
+    pay_9c2f5i8l1o4r7u0x3a6d9g2j: {status: 'authorized'},
+    pay_2d7f1h5k9m3p6r0t4v8x2z5b: {status: 'processing'},
+    pay_8fk2m1x9q4t7b3n6c5v0z2wd: {status: 'succeeded'},
+    re_4n7b2v9c1x6z3m8q5w0e7r2t: {status: 'pending', submitted_at: null},
+    po_3m8q1v6x9k2b7n4c0z5w8t1r: {status: 'pending'},
+    dc_7t2y5u8i1o4p6a9s3d0f2g5h: {status: 'needs_response'},
+    dc_3e6r9t2y5u8i1o4p7a0s3d6f: {status: 'under_review'},
+    ba_4j7l0n3q6s9u2w5y8a1c4e7g: {status: 'verified', verification_method: 'instant'},
+    ba_8k3m6n9p2q5r8s1t4v7w0x3y: {status: 'verification_pending'},
+  };
+  for (let hour = 0; hour < 24; hour++) {
+    let wall = day + hour * 3_600_000 + 17 * 60_000;
+    const sandbox = conformingSandbox({seed: plazaSeed, wall: () => (wall += 1000)});
+    const account = await sandbox.open(`sk_test_seedhour${String(hour).padStart(2, '0')}x`);
+    assert.ok(account, `no account at ${hour}:17 UTC`);
+    for (const [id, fields] of Object.entries(stages)) {
+      const object: Record<string, unknown> = account.objects[id] ?? {};
+      for (const [name, value] of Object.entries(fields)) assert.equal(object[name], value, `${id}.${name} at ${hour}:17 UTC`);
+    }
   }
 });
