@@ -14,6 +14,8 @@ import type {SampleFile} from '../../../lib/api-render/operation-samples';
 import {load} from '../Sample';
 import {chosenExample, subscribe, type Chosen} from '../Sample/store';
 import AnswerView, {statusLine} from './AnswerView';
+import {fieldsOfJson, othersOf, parseJson} from './body-json';
+import {JsonBody, OthersNote, ViewSwitch, type View} from './BodyViews';
 import {exampleBody, sampleIn, useChosenLanguage, useSamplesOfPanel} from './samples';
 import {idPrefix, samplePdf, type IdCarrier} from '../../../lib/page-run';
 import {iso} from '../../../sandbox/core/state';
@@ -66,13 +68,7 @@ function inputValue(input: FormInput, text: string | File | undefined): {value?:
   if (input.enum) return {value: input.enum.find((item) => String(item) === text) ?? text};
   if (input.kind === 'integer' || input.kind === 'number') return {value: /^-?\d+(\.\d+)?$/.test(text.trim()) ? Number(text) : text};
   if (input.kind === 'boolean') return {value: text === 'true' ? true : text === 'false' ? false : text};
-  if (input.kind === 'json') {
-    try {
-      return {value: JSON.parse(text) as unknown};
-    } catch {
-      return {problem: 'is not valid JSON'};
-    }
-  }
+  if (input.kind === 'json') return parseJson(text);
   return {value: text};
 }
 
@@ -221,6 +217,8 @@ export default function Panel({
   const [params, setParams] = useState<Values>(kept?.params ?? {});
   const [body, setBody] = useState<Values>(kept?.body ?? {});
   const [raw, setRaw] = useState(kept?.raw ?? '');
+  // A body of fields shows them, or (when the tab kept its text) the JSON view: `raw` is that text.
+  const [view, setView] = useState<View>(kept?.raw ? 'json' : 'form');
   const [problems, setProblems] = useState<FormProblem[]>([]);
   const [target, setTarget] = useState<Target>(chosenTarget);
   const [key, setKey] = useState(pastedKeyValue);
@@ -256,6 +254,7 @@ export default function Panel({
       setParams(initial.params);
       setBody(initial.body);
       setRaw(initial.raw);
+      setView('form');
     }
   }
 
@@ -275,8 +274,9 @@ export default function Panel({
     }
     let bodyValue: unknown;
     const files: Record<string, File> = {};
-    if (form.body?.fields) {
-      const fields: Record<string, unknown> = {};
+    if (form.body?.fields && view === 'form') {
+      // What the JSON view set that the form has no input for goes first: a field set in the form wins.
+      const fields: Record<string, unknown> = othersOf(body);
       for (const field of form.body.fields) {
         const text = body[field.name];
         if (text instanceof File) files[field.name] = text;
@@ -286,7 +286,7 @@ export default function Panel({
       }
       bodyValue = Object.keys(fields).length > 0 || form.body.required ? fields : undefined;
     } else if (form.body && raw.trim() !== '') {
-      const {value, problem} = inputValue({name: 'body', required: false, kind: 'json'}, raw);
+      const {value, problem} = parseJson(raw);
       if (problem) local.push({in: 'body', param: null, message: problem});
       bodyValue = value;
     }
@@ -322,7 +322,7 @@ export default function Panel({
     }
     const request: OutgoingRequest = {method: form.method, url, headers, ...(payload === undefined ? {} : {body: payload})};
     return {request, local, check: {operationId: form.operationId, params: values, body: bodyValue}};
-  }, [form, params, body, raw]);
+  }, [form, params, body, raw, view]);
 
   // Checked against the schema as the reader types, by the sandbox's own validator.
   useEffect(() => {
@@ -352,11 +352,28 @@ export default function Panel({
         const nested = problem.param && problem.param !== name ? `${problem.param.slice(name.length).replace(/^\./, '')} ` : '';
         return `${nested}${problem.message}`;
       });
-  const bodyProblems = problems.filter((problem) => problem.in === 'body' && (!form.body?.fields || problem.param === null));
+  const jsonView = !form.body?.fields || view === 'json';
+  const bodyProblems = problems.filter((problem) => problem.in === 'body' && (jsonView || problem.param === null));
   const keyRefusal = target.kind === 'remote' ? keyProblem(key) : undefined;
   // Text that is not valid JSON has no value to send: sending without it would hide the mistake.
   const unsendable = built.local.map((problem) => problem.param ?? 'body');
   const canSend = !sending && keyRefusal === undefined && unsendable.length === 0;
+
+  // The form's body, as it would be sent, into the JSON view; the JSON view's object back into the form.
+  const sent = built.check.body;
+  const viewBlocked = built.local.some((problem) => problem.in === 'body')
+    ? `Fix the JSON ${view === 'form' ? 'of the fields below before switching to the JSON view' : 'below before going back to the form'}.`
+    : view === 'json' && sent !== undefined && (typeof sent !== 'object' || sent === null || Array.isArray(sent))
+      ? 'Only a JSON object can go back to the form.'
+      : undefined;
+  const switchView = (next: View) => {
+    if (next === 'json') setRaw(sent === undefined ? '' : JSON.stringify(sent, null, 2));
+    else {
+      setBody(fieldsOfJson(form.body?.fields ?? [], (sent ?? {}) as Record<string, unknown>));
+      setRaw('');
+    }
+    setView(next);
+  };
 
   // The choice holds for the panels of the next pages too.
   const choose = (next: Target) => {
@@ -494,27 +511,33 @@ export default function Panel({
           <legend>
             Body <code>{form.body.mediaType}</code>
           </legend>
-          {form.body.fields ? (
-            form.body.fields.map((field) => (
-              <Field
-                key={field.name}
-                input={field}
-                value={body[field.name]}
-                problems={problemsOf('body', field.name)}
-                onChange={(value) => setBody((old) => ({...old, [field.name]: value}))}
-              />
-            ))
-          ) : (
-            <Field
-              input={{name: 'body', required: form.body.required, kind: 'json'}}
-              value={raw}
-              problems={bodyProblems.map((problem) => `${problem.param ? `${problem.param} ` : ''}${problem.message}`)}
-              onChange={(value) => setRaw(typeof value === 'string' ? value : '')}
-            />
-          )}
-          {form.body.fields && bodyProblems.length > 0 ? (
-            <p className={styles.problem}>{bodyProblems.map((problem) => `The body ${problem.message}`).join('; ')}</p>
+          {form.body.fields && /json/.test(form.body.mediaType) ? (
+            <ViewSwitch view={view} blocked={viewBlocked} onSwitch={switchView} />
           ) : null}
+          {jsonView ? (
+            <JsonBody
+              value={raw}
+              required={form.body.required}
+              problems={bodyProblems.map((problem) => `${problem.param ?? 'The body'} ${problem.message}`)}
+              onChange={setRaw}
+            />
+          ) : (
+            <>
+              {form.body.fields?.map((field) => (
+                <Field
+                  key={field.name}
+                  input={field}
+                  value={body[field.name]}
+                  problems={problemsOf('body', field.name)}
+                  onChange={(value) => setBody((old) => ({...old, [field.name]: value}))}
+                />
+              ))}
+              <OthersNote names={Object.keys(othersOf(body))} />
+              {bodyProblems.length > 0 ? (
+                <p className={styles.problem}>{bodyProblems.map((problem) => `The body ${problem.message}`).join('; ')}</p>
+              ) : null}
+            </>
+          )}
         </fieldset>
       ) : null}
       <div className={styles.actions}>

@@ -8,10 +8,10 @@
 import React, {useRef, useState, type ComponentType, type ReactNode} from 'react';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import type PanelType from './Panel';
+import type PlacedType from './Placed';
 import controls from './controls.module.css';
 
-type PanelProps = Parameters<typeof PanelType>[0];
+type PanelProps = Parameters<typeof PlacedType>[0];
 
 /** The operations (`POST /v1/payments`) whose panel is open in this tab. */
 const opened = new Set<string>();
@@ -24,6 +24,7 @@ export default function TryIt({method, path}: {method: string; path: string}): R
   const [Panel, setPanel] = useState(() => loaded);
   const [failed, setFailed] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
+  const control = useRef<HTMLDivElement>(null);
   const specsUrl = useBaseUrl('/try-it/specs.json');
   const remote = useDocusaurusContext().siteConfig.customFields?.tryItUrl;
   const setOpen = (next: boolean) => {
@@ -34,7 +35,7 @@ export default function TryIt({method, path}: {method: string; path: string}): R
   const toggle = () => {
     setOpen(!open);
     if (!Panel)
-      import('./Panel').then(
+      import('./Placed').then(
         (module) => {
           loaded = module.default;
           setPanel(() => module.default);
@@ -43,24 +44,23 @@ export default function TryIt({method, path}: {method: string; path: string}): R
       );
   };
   return (
-    <div className={controls.tryIt} data-pagefind-ignore="all">
+    <div ref={control} className={controls.tryIt} data-pagefind-ignore="all">
       <button ref={button} type="button" className={controls.open} aria-expanded={open} onClick={toggle}>
         Try it
       </button>
       {Panel && !failed ? (
-        <div hidden={!open}>
-          <Panel
-            method={method}
-            path={path}
-            specsUrl={specsUrl}
-            remoteUrl={typeof remote === 'string' ? remote : undefined}
-            open={open}
-            onClose={() => {
-              setOpen(false);
-              button.current?.focus();
-            }}
-          />
-        </div>
+        <Panel
+          control={control}
+          method={method}
+          path={path}
+          specsUrl={specsUrl}
+          remoteUrl={typeof remote === 'string' ? remote : undefined}
+          open={open}
+          onClose={() => {
+            setOpen(false);
+            button.current?.focus();
+          }}
+        />
       ) : open ? (
         failed ? (
           <p role="alert">Try it could not load. Check your connection, then reload the page.</p>
