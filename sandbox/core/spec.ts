@@ -13,7 +13,7 @@
  * name is a mismatch. A part of an `allOf` stays open (the whole is closed), through `X.open`, the open
  * twin of each component.
  */
-import {dereference, validate, type Schema} from '@cfworker/json-schema';
+import {dereference, encodePointer, validate, type Schema} from '@cfworker/json-schema';
 import {eventsApi, objectSchema, typeDescriptions} from '../../lib/api-model/events';
 import {listOperations, resolveLocalRef, type OpenApiDocument} from '../../lib/api-model/operations';
 
@@ -94,6 +94,9 @@ function follow(document: OpenApiDocument, value: unknown): Node {
 /** The values of a media type's named `examples`, each followed to its target, in the order given. */
 const exampleValues = (document: OpenApiDocument, media: Node): unknown[] =>
   isNode(media.examples) ? Object.values(media.examples).map((example) => follow(document, example).value) : [];
+
+/** Whether a media type carries JSON (`application/json`, `application/problem+json`, with parameters or not). */
+export const isJson = (mediaType: string | undefined): boolean => /^application\/([\w.-]+\+)?json\s*(;|$)/i.test(mediaType ?? '');
 
 /** An OpenAPI 3.0 schema as JSON Schema 2019-09, for one direction of travel; `open` for a part of an `allOf`. */
 function toJsonSchema(schema: unknown, direction: Direction, api: ApiName, open = false): unknown {
@@ -207,7 +210,7 @@ export class SpecIndex {
         const [mediaType, media] = isNode(response.content) ? (Object.entries(response.content)[0] ?? []) : [];
         const content = follow(document, media);
         const examples = exampleValues(document, content);
-        const json = mediaType === 'application/json';
+        const json = isJson(mediaType);
         responses.push({
           status: Number(status),
           schemaKey: json && content.schema ? this.register(api, `${operationId}.${status}`, content.schema) : undefined,
@@ -348,7 +351,8 @@ export class SpecIndex {
   /** What is wrong with a value for the schema under `schemaKey` (empty when it fits). */
   problems(schemaKey: string, value: unknown, direction: Direction): SchemaProblem[] {
     const [api, name = ''] = schemaKey.split(/:(.*)/s) as [ApiName, string];
-    return this.check(value, {$ref: `${base(api, direction)}#/$defs/${name}`}, this.lookup(api, direction));
+    // The key is a JSON Pointer token of the root: an operation without an ID is keyed `GET /things`.
+    return this.check(value, {$ref: `${base(api, direction)}#/$defs/${encodePointer(name)}`}, this.lookup(api, direction));
   }
 
   /** What is wrong with a parameter's value for its (inline) schema. */
