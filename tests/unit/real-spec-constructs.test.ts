@@ -199,7 +199,7 @@ test("13. nothing of Plaza's conventions on a foreign spec's pages: its X-API-KE
   for (const [name, source] of pages) {
     assert.doesNotMatch(
       source,
-      /secret key|PLAZA_|\/api\/webhook-events|\/api\/errors|\/api\/authentication|document\.pdf|"plaza-|TryIt/,
+      /secret key|PLAZA_|\/api\/webhook-events|\/api\/errors|\/api\/authentication|document\.pdf|"plaza-/,
       name,
     );
   }
