@@ -8,9 +8,10 @@
  * adds `null` to the type, a `readOnly` property is not required of a request, a `writeOnly` one not of
  * a response, and `#/components/schemas/X` becomes `#/$defs/X` of one root document per API.
  *
- * A response is read closed: an object schema with `properties` and no `additionalProperties` allows
- * no other field (`unevaluatedProperties: false`), so that an answer carrying a field the specs never
- * name is a mismatch. A part of an `allOf` stays open (the whole is closed), through `X.open`, the open
+ * A response of Plaza's specs is read closed: an object schema with `properties` and no
+ * `additionalProperties` allows no other field (`unevaluatedProperties: false`), so that an answer
+ * carrying a field the specs never name is a mismatch. A foreign spec's (the mock's, under the name
+ * `mock`) is read open, as JSON Schema reads it. A part of an `allOf` stays open (the whole is closed), through `X.open`, the open
  * twin of each component.
  */
 import {dereference, encodePointer, validate, type Schema} from '@cfworker/json-schema';
@@ -102,7 +103,8 @@ export const isJson = (mediaType: string | undefined): boolean => /^application\
 function toJsonSchema(schema: unknown, direction: Direction, api: ApiName, open = false): unknown {
   if (Array.isArray(schema)) return schema.map((item) => toJsonSchema(item, direction, api));
   if (!isNode(schema)) return schema;
-  const closed = direction === 'response' && !open;
+  // Plaza's answers are read closed; a foreign spec's (the mock's, sandbox/mock) as JSON Schema reads it.
+  const closed = direction === 'response' && !open && String(api) !== 'mock';
   const out: Node = {};
   for (const [key, value] of Object.entries(schema)) {
     if (
@@ -122,6 +124,8 @@ function toJsonSchema(schema: unknown, direction: Direction, api: ApiName, open 
     else if (key === 'properties' && isNode(value))
       out.properties = Object.fromEntries(Object.entries(value).map(([name, property]) => [name, toJsonSchema(property, direction, api)]));
     else if (key === 'allOf' && Array.isArray(value)) out.allOf = value.map((part) => toJsonSchema(part, direction, api, true));
+    // The discriminator names the one choice of a `oneOf`, which choices open to other fields could not tell apart alone.
+    else if (key === 'oneOf' && isNode(schema.discriminator)) out.anyOf = toJsonSchema(value, direction, api);
     else if (key === 'enum' || key === 'default' || key === 'const' || key === 'required') out[key] = value;
     else out[key] = toJsonSchema(value, direction, api);
   }
