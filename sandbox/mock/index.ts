@@ -117,15 +117,17 @@ export class Mock {
   }
 
   /** The response a request gets when it fits: the one `Prefer: code=` names, else the lowest 2xx, else `default`, else the first. */
-  chooseResponse(operation: SpecOperation, code?: string): Documented | undefined {
+  private chooseResponse(operation: SpecOperation, code?: string): Documented | undefined {
     const documented = this.responses(operation);
     if (code !== undefined) return documented.find((response) => response.code === code || String(response.status) === code);
-    const success = documented.filter((response) => response.status >= 200 && response.status < 300).sort((a, b) => a.status - b.status);
+    const success = documented
+      .filter((response) => response.code !== 'default' && response.status >= 200 && response.status < 300)
+      .sort((a, b) => a.status - b.status);
     return success[0] ?? documented.find((response) => response.code === 'default') ?? documented[0];
   }
 
   /** The body of a response: the example of that name, else its first, else one made from its schema; undefined for none. */
-  body(response: Documented, name?: string): unknown {
+  private body(response: Documented, name?: string): unknown {
     const example = name === undefined ? response.examples[0] : response.examples.find(([candidate]) => candidate === name);
     if (example) return structuredClone(example[1]);
     return response.schema === undefined ? undefined : generate(this.document, response.schema, 'response');
@@ -135,7 +137,7 @@ export class Mock {
    * The name of the operation's request example that the body is, keys in any order (the form starts
    * from one), so that the answer can be the response's example of the same name, as in Microcks.
    */
-  requestExample(operation: SpecOperation, body: unknown): string | undefined {
+  private requestExample(operation: SpecOperation, body: unknown): string | undefined {
     const raw = this.raw.get(`${operation.method} ${operation.path}`);
     const requestBody = resolveLocalRef<Node | undefined>(this.document, raw?.requestBody);
     const media = resolveLocalRef<Node | undefined>(
@@ -149,13 +151,13 @@ export class Mock {
     )?.[0];
   }
 
-  /** What is wrong with a value for the response's schema (nothing when it has none). */
+  /** Whether a value fits the response's schema (any value does when it has none). */
   private fits(response: Documented, value: unknown): boolean {
     return !response.schemaKey || this.index.problems(response.schemaKey, value, 'response').length === 0;
   }
 
   /** Everything about the request that does not fit its operation, and the body as a value. */
-  async problems(
+  private async problems(
     operation: SpecOperation,
     params: Record<string, string>,
     request: SandboxRequest,

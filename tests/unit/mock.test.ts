@@ -46,6 +46,7 @@ test('the status is the lowest documented 2xx; Prefer: code= picks another docum
         },
       },
       '/any': {get: {responses: {'2XX': {description: 'Fine.', content: {'application/json': {schema: {type: 'integer'}}}}}}},
+      '/made': {post: {responses: {default: {description: 'An error.'}, '201': {description: 'Made.'}}}},
     },
   };
   const mock = new Mock(doc);
@@ -56,6 +57,7 @@ test('the status is the lowest documented 2xx; Prefer: code= picks another docum
   assert.equal(refused.status, 400);
   assert.match(JSON.stringify(refused.body), /418/);
   assert.equal((await send(mock, 'GET', '/any')).status, 200);
+  assert.equal((await send(mock, 'POST', '/made')).status, 201);
 });
 
 test("the body is the first named example, the one Prefer: example= names, or the one named as the request's example", async () => {
