@@ -78,7 +78,8 @@ const config: Config = {
 
   i18n: {defaultLocale: 'en', locales: ['en'], localeConfigs: {en: {direction: 'ltr', htmlLang: 'en'}}},
 
-  customFields: {brand, siteVersion, tryItUrl: env.tryItUrl},
+  // A preview's Try it answers from a mock of its spec (sandbox/mock), not from Plaza's sandbox.
+  customFields: {brand, siteVersion, tryItUrl: env.tryItUrl, tryItMock: preview !== undefined},
 
   plugins: [
     [

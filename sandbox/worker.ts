@@ -1,7 +1,8 @@
 /**
  * The sandbox in a browser worker: the host of Try it on the docs pages (src/components/TryIt). It
  * downloads the specs as data (the JSON the build writes, sandbox/core's `browserSpecs`), and answers
- * the page's messages: send a request, describe or check an operation's form, reset.
+ * the page's messages: send a request, describe or check an operation's form, reset. On a preview
+ * site (`npm run preview`) the JSON holds one document under `mock`, and ./mock answers from it.
  *
  * Its state lives in this worker's memory only, for as long as the tab keeps it: nothing is stored.
  * Every answer and event is checked against the specs, and one that does not fit them is logged as
@@ -11,6 +12,7 @@ import {plazaSeed} from './core/plaza-seed';
 import {createSandbox, mismatchLine, Sandbox, type SandboxRequest, type SandboxResponse, type SandboxSpecs} from './core';
 import type {OperationForm} from './core';
 import type {SchemaProblem} from './core/spec';
+import {Mock, type MockSpecs} from './mock';
 
 /** A request of the form, before it is sent: its parameters by location and name, and its body as a value. */
 export type FormRequest = {
@@ -22,8 +24,8 @@ export type FormRequest = {
 /** A problem of a form: where (`body`, or a parameter's location) and which field (`amount`, `billing.city`), and what. */
 export type FormProblem = {in: 'body' | 'path' | 'query' | 'header' | 'cookie'; param: string | null; message: string};
 
-/** An answer, with the time the sandbox took and the events the request caused. */
-export type WorkerAnswer = SandboxResponse & {ms: number; events: {id: string; type: string}[]};
+/** An answer, with the time the sandbox took and the events the request caused (none for a mock, which has no events). */
+export type WorkerAnswer = SandboxResponse & {ms: number; events?: {id: string; type: string}[]};
 
 export type WorkerMessage =
   | {id: number; kind: 'init'; specsUrl: string}
@@ -40,25 +42,30 @@ export type WorkerReply = {id: number; ok: true; value: unknown} | {id: number; 
 type Scope = {postMessage: (reply: WorkerReply) => void; onmessage: ((event: MessageEvent<WorkerMessage>) => void) | null};
 const scope = globalThis as unknown as Scope;
 
-let specs: Promise<SandboxSpecs> = Promise.reject(new Error('the worker was not told where the specs are'));
+/** Plaza's specs, or on a preview site the one document its mock answers from. */
+let specs: Promise<SandboxSpecs | MockSpecs> = Promise.reject(new Error('the worker was not told where the specs are'));
 specs.catch(() => undefined);
-let sandbox: Sandbox | undefined;
+let sandbox: Sandbox | Mock | undefined;
 
 /** Downloads the specs (the page's first message names their URL, on the site's own origin). */
 function init(url: string): Promise<null> {
   specs = fetch(new URL(url, self.location.href)).then(async (response) => {
     if (!response.ok) throw new Error(`the specs did not download (HTTP ${response.status})`);
-    return (await response.json()) as SandboxSpecs;
+    return (await response.json()) as SandboxSpecs | MockSpecs;
   });
   return specs.then(() => null);
 }
 
-async function current(): Promise<Sandbox> {
-  sandbox ??= createSandbox({
-    specs: await specs,
-    seed: plazaSeed,
-    onMismatch: (mismatch) => console.error(`Plaza sandbox: an answer the specs do not allow: ${mismatchLine(mismatch)}`),
-  });
+async function current(): Promise<Sandbox | Mock> {
+  const downloaded = await specs;
+  sandbox ??=
+    'mock' in downloaded
+      ? new Mock(downloaded.mock)
+      : createSandbox({
+          specs: downloaded,
+          seed: plazaSeed,
+          onMismatch: (mismatch) => console.error(`Plaza sandbox: an answer the specs do not allow: ${mismatchLine(mismatch)}`),
+        });
   return sandbox;
 }
 
@@ -67,6 +74,11 @@ const eventIds = (box: Sandbox, key: string) =>
 
 async function send(request: SandboxRequest, key: string): Promise<WorkerAnswer> {
   const box = await current();
+  if (box instanceof Mock) {
+    const started = performance.now();
+    const response = await box.handle(request);
+    return {...response, ms: performance.now() - started};
+  }
   // A new account is opened first, so that the events of its seed are not counted as this request's.
   await box.open(key);
   const before = eventIds(box, key);

@@ -71,8 +71,11 @@ const imports = (page: ApiPage): RootContent[] =>
     "import TabItem from '@theme/TabItem';",
     ...(isWebhook(page)
       ? []
-      : ["import Sample from '@site/src/components/Sample';", "import RequestSample from '@site/src/components/Sample/Request';"]),
-    ...(page.api.tryIt ? ["import TryIt from '@site/src/components/TryIt';"] : []),
+      : [
+          "import Sample from '@site/src/components/Sample';",
+          "import RequestSample from '@site/src/components/Sample/Request';",
+          "import TryIt from '@site/src/components/TryIt';",
+        ]),
   ].map((value) => ({type: 'mdxjsEsm', value}));
 
 /**
@@ -137,7 +140,7 @@ export function createApiPageMD(
         true,
       ),
       // The request panel, outside the parts: they become static trees, and it is a component with props.
-      ...(isWebhook(page) || !api.tryIt ? [] : [jsxBlock('TryIt', {method: api.method.toUpperCase(), path: api.path}, [])]),
+      ...(isWebhook(page) ? [] : [jsxBlock('TryIt', {method: api.method.toUpperCase(), path: api.path}, [])]),
       ...part(
         [
           ...(api.deprecated

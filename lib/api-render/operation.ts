@@ -39,8 +39,6 @@ export type ApiPage = {
   api: {
     /** Whether the spec keeps Plaza's conventions (lib/api-model/model.ts): only then do its key, error object and events get Plaza's words and links. */
     plaza?: boolean;
-    /** Whether the page has Try it (the sandbox of Plaza's site). */
-    tryIt?: boolean;
     /** A webhook of the spec's `webhooks`: its key there, and the method of the request the API sends. */
     webhook?: {name: string; method: string};
     method: string;

@@ -65,7 +65,7 @@ function securitySchemesOf(document: OpenApiDocument): Record<string, SecuritySc
 }
 
 /** Every operation of the document and every webhook of its `webhooks`, in the order the document gives them. */
-function pageOperations(document: OpenApiDocument, plaza: boolean, tryIt: boolean): PageOperation[] {
+function pageOperations(document: OpenApiDocument, plaza: boolean): PageOperation[] {
   const schemes = securitySchemesOf(document);
   const pages: PageOperation[] = [];
   const add = (item: Json, method: string, operation: Json, path: string, webhook?: string) => {
@@ -75,7 +75,6 @@ function pageOperations(document: OpenApiDocument, plaza: boolean, tryIt: boolea
     const api = {
       ...operation,
       plaza,
-      tryIt,
       summary: title,
       parameters: parametersOf(operation, item),
       tags,
@@ -110,7 +109,7 @@ export const tagPageId = (name: string): string => kebabCase(name);
 
 /**
  * The pages and the sidebar of one API's reference. With `preview` (a site of this API alone), its
- * introduction is the site's home page, and its operations have no Try it: that is Plaza's sandbox.
+ * introduction is the site's home page, and Try it answers from a mock of the spec (sandbox/mock).
  * `tokenize` highlights the code of the sample files.
  */
 export function renderReference(
@@ -138,7 +137,7 @@ export function renderReference(
     sidebar.push({type: 'doc', id: docId(id)});
   }
 
-  const operations = pageOperations(resolved, api.plaza, !preview);
+  const operations = pageOperations(resolved, api.plaza);
   const samples = new Map<string, SampleFile>();
   for (const operation of operations) {
     const page = createApiPageMD(operation.page, api.route, tokenize);

@@ -8,12 +8,13 @@
  * adds `null` to the type, a `readOnly` property is not required of a request, a `writeOnly` one not of
  * a response, and `#/components/schemas/X` becomes `#/$defs/X` of one root document per API.
  *
- * A response is read closed: an object schema with `properties` and no `additionalProperties` allows
- * no other field (`unevaluatedProperties: false`), so that an answer carrying a field the specs never
- * name is a mismatch. A part of an `allOf` stays open (the whole is closed), through `X.open`, the open
+ * A response of Plaza's specs is read closed: an object schema with `properties` and no
+ * `additionalProperties` allows no other field (`unevaluatedProperties: false`), so that an answer
+ * carrying a field the specs never name is a mismatch. A foreign spec's (the mock's, under the name
+ * `mock`) is read open, as JSON Schema reads it. A part of an `allOf` stays open (the whole is closed), through `X.open`, the open
  * twin of each component.
  */
-import {dereference, validate, type Schema} from '@cfworker/json-schema';
+import {dereference, encodePointer, validate, type Schema} from '@cfworker/json-schema';
 import {eventsApi, objectSchema, typeDescriptions} from '../../lib/api-model/events';
 import {listOperations, resolveLocalRef, type OpenApiDocument} from '../../lib/api-model/operations';
 import {plainMessage, schemaAt} from './messages';
@@ -96,11 +97,15 @@ function follow(document: OpenApiDocument, value: unknown): Node {
 const exampleValues = (document: OpenApiDocument, media: Node): unknown[] =>
   isNode(media.examples) ? Object.values(media.examples).map((example) => follow(document, example).value) : [];
 
+/** Whether a media type carries JSON (`application/json`, `application/problem+json`, with parameters or not). */
+export const isJson = (mediaType: string | undefined): boolean => /^application\/([\w.-]+\+)?json\s*(;|$)/i.test(mediaType ?? '');
+
 /** An OpenAPI 3.0 schema as JSON Schema 2019-09, for one direction of travel; `open` for a part of an `allOf`. */
 function toJsonSchema(schema: unknown, direction: Direction, api: ApiName, open = false): unknown {
   if (Array.isArray(schema)) return schema.map((item) => toJsonSchema(item, direction, api));
   if (!isNode(schema)) return schema;
-  const closed = direction === 'response' && !open;
+  // Plaza's answers are read closed; a foreign spec's (the mock's, sandbox/mock) as JSON Schema reads it.
+  const closed = direction === 'response' && !open && String(api) !== 'mock';
   const out: Node = {};
   for (const [key, value] of Object.entries(schema)) {
     // A scalar `example` stays, for the plain messages to quote (messages.ts); an object one would be
@@ -126,6 +131,8 @@ function toJsonSchema(schema: unknown, direction: Direction, api: ApiName, open 
     else if (key === 'properties' && isNode(value))
       out.properties = Object.fromEntries(Object.entries(value).map(([name, property]) => [name, toJsonSchema(property, direction, api)]));
     else if (key === 'allOf' && Array.isArray(value)) out.allOf = value.map((part) => toJsonSchema(part, direction, api, true));
+    // The discriminator names the one choice of a `oneOf`, which choices open to other fields could not tell apart alone.
+    else if (key === 'oneOf' && isNode(schema.discriminator)) out.anyOf = toJsonSchema(value, direction, api);
     else if (key === 'enum' || key === 'default' || key === 'const' || key === 'required') out[key] = value;
     else out[key] = toJsonSchema(value, direction, api);
   }
@@ -214,7 +221,7 @@ export class SpecIndex {
         const [mediaType, media] = isNode(response.content) ? (Object.entries(response.content)[0] ?? []) : [];
         const content = follow(document, media);
         const examples = exampleValues(document, content);
-        const json = mediaType === 'application/json';
+        const json = isJson(mediaType);
         responses.push({
           status: Number(status),
           schemaKey: json && content.schema ? this.register(api, `${operationId}.${status}`, content.schema) : undefined,
@@ -355,7 +362,8 @@ export class SpecIndex {
   /** What is wrong with a value for the schema under `schemaKey` (empty when it fits). */
   problems(schemaKey: string, value: unknown, direction: Direction): SchemaProblem[] {
     const [api, name = ''] = schemaKey.split(/:(.*)/s) as [ApiName, string];
-    return this.check(value, {$ref: `${base(api, direction)}#/$defs/${name}`}, this.lookup(api, direction));
+    // The key is a JSON Pointer token of the root: an operation without an ID is keyed `GET /things`.
+    return this.check(value, {$ref: `${base(api, direction)}#/$defs/${encodePointer(name)}`}, this.lookup(api, direction));
   }
 
   /** What is wrong with a parameter's value for its (inline) schema. */

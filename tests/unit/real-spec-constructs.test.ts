@@ -197,11 +197,7 @@ test("13. nothing of Plaza's conventions on a foreign spec's pages: its X-API-KE
   assert.match(page('ping-partner'), /an API key in the `X-API-KEY` header/);
   assert.match(curl('ping-partner'), /-H "X-API-KEY: \$PARTNER_KEY"/);
   for (const [name, source] of pages) {
-    assert.doesNotMatch(
-      source,
-      /secret key|PLAZA_|\/api\/webhook-events|\/api\/errors|\/api\/authentication|document\.pdf|"plaza-|TryIt/,
-      name,
-    );
+    assert.doesNotMatch(source, /secret key|PLAZA_|\/api\/webhook-events|\/api\/errors|\/api\/authentication|document\.pdf|"plaza-/, name);
   }
 });
 

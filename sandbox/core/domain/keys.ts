@@ -183,8 +183,7 @@ const createApiKey: Handler = (context) => {
     created_at: iso(now),
     updated_at: iso(now),
   });
-  if (body.type === 'secret')
-    context.keyring.add(secret, {keyId: key.id, permissions: body.permissions as string[]});
+  if (body.type === 'secret') context.keyring.add(secret, {keyId: key.id, permissions: body.permissions as string[]});
   scheduleExpiry(context, key);
   context.emit('api_key.created', shown(context, key));
   return {status: 201, body: {...key}};
@@ -252,8 +251,7 @@ const regenerateApiKey: Handler = (context) => {
   revokeValues(context, key.id, grace > 0 ? previous : undefined);
   const secret = randomSecret(key.type === 'secret' ? 'sk_test_' : 'pk_test_');
   const now = context.now();
-  if (key.type === 'secret')
-    context.keyring.add(secret, {keyId: key.id, permissions: key.permissions as string[]});
+  if (key.type === 'secret') context.keyring.add(secret, {keyId: key.id, permissions: key.permissions as string[]});
   context.unschedule(key.id, 'api_key.previous_secret');
   if (grace > 0) context.schedule(now + grace * 60_000, 'api_key.previous_secret', key.id);
   Object.assign(key, {

@@ -198,6 +198,7 @@ export default function Panel({
   path,
   specsUrl,
   remoteUrl,
+  mock = false,
   open,
   onClose,
 }: {
@@ -205,6 +206,8 @@ export default function Panel({
   path: string;
   specsUrl: string;
   remoteUrl?: string;
+  /** Whether the worker answers from a mock of the site's one spec (a preview site) rather than Plaza's sandbox. */
+  mock?: boolean;
   /** Whether the panel is shown: the samples follow it only then. */
   open: boolean;
   /** Closes the panel: Escape inside it calls this. */
@@ -343,7 +346,7 @@ export default function Panel({
   useSamplesOfPanel(open && inputsText({params, body, raw}) !== loaded?.inputs, file, chosen, target, built?.request);
 
   if (loadError) return <p className={styles.problem}>Try it could not start: {loadError}.</p>;
-  if (!form || !built || !file || !chosen) return <p role="status">Starting the sandbox…</p>;
+  if (!form || !built || !file || !chosen) return <p role="status">Starting the {mock ? 'mock' : 'sandbox'}…</p>;
 
   const problemsOf = (where: string, name: string) =>
     problems
@@ -446,16 +449,25 @@ export default function Panel({
       ) : null}
       {target.kind === 'browser' ? (
         <p className={styles.note}>
-          Requests go to Plaza&apos;s sandbox running in this tab, with an account of its own: no key needed. What you create, and each
-          panel&apos;s inputs and last answer, stay while you move between this tab&apos;s pages, Back and Forward too. A reload starts over
-          with a new sandbox and empty panels.{' '}
+          {mock ? (
+            <>
+              Answers come from a mock built from this spec&apos;s examples and schemas, in your browser: no key needed. What you create,
+              and each panel&apos;s inputs and last answer, stay while you move between this tab&apos;s pages. A reload starts over.
+            </>
+          ) : (
+            <>
+              Requests go to Plaza&apos;s sandbox running in this tab, with an account of its own: no key needed. What you create, and each
+              panel&apos;s inputs and last answer, stay while you move between this tab&apos;s pages, Back and Forward too. A reload starts
+              over with a new sandbox and empty panels.
+            </>
+          )}{' '}
           <button
             type="button"
             className={styles.linkButton}
             onClick={() => {
               void box.reset().then(() => setAnswer(null));
             }}>
-            Reset the sandbox
+            Reset the {mock ? 'mock' : 'sandbox'}
           </button>
         </p>
       ) : (

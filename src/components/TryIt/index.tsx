@@ -1,6 +1,7 @@
 /**
  * The Try it control of an operation page: a button, and nothing more until the reader presses it.
- * Then the panel (./Panel) and the sandbox worker load, once per tab. Closing the panel (the button,
+ * Then the panel (./Panel) and the sandbox worker load, once per tab (on a preview site, the worker
+ * answers from a mock of its spec). Closing the panel (the button,
  * or Escape inside it) hides it and keeps what the reader typed; Escape gives the button the focus.
  * Which panels are open is kept in this module while the reader moves between the tab's pages, so
  * that coming back to a page (Back, Forward, a link) shows its panel open again; a reload forgets it.
@@ -26,7 +27,7 @@ export default function TryIt({method, path}: {method: string; path: string}): R
   const button = useRef<HTMLButtonElement>(null);
   const control = useRef<HTMLDivElement>(null);
   const specsUrl = useBaseUrl('/try-it/specs.json');
-  const remote = useDocusaurusContext().siteConfig.customFields?.tryItUrl;
+  const {tryItUrl: remote, tryItMock} = useDocusaurusContext().siteConfig.customFields ?? {};
   const setOpen = (next: boolean) => {
     setOpenState(next);
     if (next) opened.add(operation);
@@ -55,6 +56,7 @@ export default function TryIt({method, path}: {method: string; path: string}): R
           path={path}
           specsUrl={specsUrl}
           remoteUrl={typeof remote === 'string' ? remote : undefined}
+          mock={tryItMock === true}
           open={open}
           onClose={() => {
             setOpen(false);

@@ -47,6 +47,7 @@ import {searchFacts, searchFactsFile} from '../../../lib/api-render/search-facts
 import type {Specs} from '../../../lib/api-render/webhook-events';
 import {webhookEventsPage} from '../../../lib/api-render/webhook-events-page';
 import {browserSpecs, type SandboxSpecs} from '../../../sandbox/core/spec';
+import type {MockSpecs} from '../../../sandbox/mock';
 
 export type ApiReferenceOptions = Options & {
   /** The APIs of the site (lib/api-model/site.ts): Plaza's two, or a preview's one. */
@@ -65,7 +66,7 @@ type ReferenceOptions = Required<Pick<ApiReferenceOptions, 'apis' | 'foreignSpec
 /** The folder of generated files that are not docs pages, and the static folder within it. */
 export const generatedDir = 'generated';
 export const generatedStaticDir = join(generatedDir, 'static');
-/** The specs as the sandbox of Try it reads them in the reader's browser (sandbox/worker.ts), under the static folder. */
+/** The specs as the sandbox (or a preview's mock) of Try it reads them in the reader's browser (sandbox/worker.ts), under the static folder. */
 export const tryItSpecsFile = 'try-it/specs.json';
 
 /** What a generation made: the sidebar items by folder, and every file it is responsible for. */
@@ -121,8 +122,11 @@ async function generate(model: ApiModel, siteDir: string, preview: boolean): Pro
     const partials = new Map(referencePartials(specs).map((partial) => [partial.file.split('/').pop() ?? partial.file, partial.mdx]));
     folders.set(join('docs', '_partials', 'generated'), partials);
     files.set(join('docs', 'api', 'webhook-events.mdx'), webhookEventsPage(specs));
-    files.set(join(generatedStaticDir, tryItSpecsFile), JSON.stringify(browserSpecs(model.specs as SandboxSpecs)));
   }
+  // Plaza's specs for its sandbox, or a preview's one document for the mock made from it (sandbox/mock).
+  const specs = browserSpecs(model.specs as SandboxSpecs);
+  const tryItSpecs: SandboxSpecs | MockSpecs = preview ? {mock: Object.values(specs)[0] ?? {}} : specs;
+  files.set(join(generatedStaticDir, tryItSpecsFile), JSON.stringify(tryItSpecs));
   folders.set(join(generatedStaticDir, downloadsFolder), await renderDownloads(model));
   files.set(searchFactsFile, `${JSON.stringify(searchFacts(model), null, 1)}\n`);
 
