@@ -332,8 +332,8 @@ test('without PLAZA_TRY_IT_URL the sandbox in this browser is the only target, a
   expect(present(/(?:^|; )connect-src ([^;]*)/.exec(policy)?.[1], 'the connect-src directive')).toBe("'self'");
   await open(page, '/api/financial/create-payment');
   const region = await openPanel(page);
-  // No choice of one: a sentence says where requests go.
-  await expect(region.getByRole('radio')).toHaveCount(0);
+  // No choice of one target: a sentence says where requests go.
+  await expect(region.getByRole('group', {name: 'Send to'})).toHaveCount(0);
   await expect(region.getByText(/^Requests go to Plaza's sandbox running in this tab/)).toBeVisible();
   await expect(region.getByLabel(/secret key/i)).toHaveCount(0);
   // The heading sits at the panel's padding, with no margin of the page's headings above it.
@@ -346,7 +346,7 @@ test('without PLAZA_TRY_IT_URL the sandbox in this browser is the only target, a
   expect((await top(heading)) - (await top(region))).toBeCloseTo(inset, 0);
 });
 
-test('a multipart body sends the chosen file, and a required file not chosen is flagged', async ({page}) => {
+test('a multipart body starts with a sample file under the example name, and sends the file the reader chooses', async ({page}) => {
   // A seller account of the reader's, made first: the upload's path names it.
   await open(page, '/api/accounts/create-account');
   let region = await openPanel(page);
@@ -361,9 +361,12 @@ test('a multipart body sends the chosen file, and a required file not chosen is 
     String(requestExample(accounts, '/v1/accounts/{account_id}/business/documents', 'post', 'multipart/form-data').document_type),
   );
   const file = field(region, 'file');
-  await expect(file).toHaveAttribute('aria-invalid', 'true');
-  await file.setInputFiles({name: 'license.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%test\n')});
+  const exampleName = String(requestExample(accounts, '/v1/accounts/{account_id}/business/documents', 'post', 'multipart/form-data').file);
   await expect(file).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(region.getByText(`Sends ${exampleName}`)).toContainText('a sample PDF, until you choose a file');
+  const chosen = Buffer.from('%PDF-1.4\n%a license of the reader\n');
+  await file.setInputFiles({name: 'license.pdf', mimeType: 'application/pdf', buffer: chosen});
+  await expect(region.getByText('Sends license.pdf')).toHaveText(`Sends license.pdf (${chosen.length} bytes).`);
   await expect(await send(region)).toHaveText('201 Created');
   await expect(region.getByLabel('Response body')).toContainText('"document_type": "firearms_license"');
 });

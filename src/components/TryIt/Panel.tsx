@@ -229,20 +229,23 @@ export default function Panel({
   const [sendError, setSendError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [copied, setCopied] = useState('');
-  const [file, setFile] = useState<SampleFile>();
+  const [loadedFile, setFile] = useState<{src: string; samples: SampleFile}>();
   const [loaded, setLoaded] = useState<{chosen: Chosen; inputs: string}>();
   const chosen = useSyncExternalStore(subscribe, chosenExample, () => undefined);
   const language = useChosenLanguage();
   const box = useMemo(() => sandbox(specsUrl), [specsUrl]);
   const heading = useId();
   const src = chosen?.src;
+  // The sample file of the example chosen on this page: after a move to another page, the one still
+  // held is the last page's until the new one arrives.
+  const file = loadedFile && loadedFile.src === src ? loadedFile.samples : undefined;
 
   useEffect(() => {
     if (!src) return;
     Promise.all([box.form(method, path), load(src)]).then(
       ([found, samples]) => {
         setForm(found);
-        setFile(samples);
+        setFile({src, samples});
       },
       (error: Error) => setLoadError(error.message),
     );
