@@ -59,6 +59,18 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
 }
 
+/**
+ * Puts the page in a colour mode, as the mode switch does, and waits for Infima's colour transitions
+ * to end, so that colours are read (or judged by axe) as they settle, not halfway. A transition the
+ * change cancels rejects its `finished`: it is over all the same.
+ */
+export async function showColourMode(page: Page, mode: string): Promise<void> {
+  await page.evaluate(async (theme) => {
+    document.documentElement.setAttribute('data-theme', theme);
+    await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
+  }, mode);
+}
+
 /** The paths of every page in the build, read from its sitemap. */
 export async function sitemapPaths(page: Page): Promise<string[]> {
   const response = await page.request.get('/sitemap.xml');

@@ -15,7 +15,7 @@ import {listOperations, type Operation} from '../../lib/api-model/specs';
 import {answerProblems, mockRefusal, openPanel, operationRoute, sendAndRead, servedDocument} from '../lib/mock-site';
 import {runIn, serveBuild, type Served} from '../../scripts/lib/site-copy';
 import {Mock} from '../../sandbox/mock';
-import {expect, open, present, test} from './fixtures';
+import {expect, open, present, showColourMode, test} from './fixtures';
 
 const root = process.cwd();
 const build = join(tmpdir(), `plaza-pet-store-${createHash('sha256').update(root).digest('hex').slice(0, 12)}`);
@@ -115,11 +115,7 @@ test('the mock is labelled as such, and the page with its answer is axe-clean at
   await sendAndRead(region);
   expect(await region.textContent()).not.toMatch(/plaza|sandbox/i);
   for (const mode of ['dark', 'light']) {
-    await page.evaluate(async (theme) => {
-      document.documentElement.setAttribute('data-theme', theme);
-      // The colours change through Infima's transitions: axe judges them once those have ended.
-      await Promise.all(document.getAnimations().map((animation) => animation.finished));
-    }, mode);
+    await showColourMode(page, mode);
     const results = await new AxeBuilder({page}).include('main').analyze();
     expect(results.violations.map((violation) => `${mode}: ${violation.id} ${violation.nodes[0]?.target}`)).toEqual([]);
   }

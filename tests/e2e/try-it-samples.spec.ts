@@ -9,7 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type {Locator, Page} from '@playwright/test';
 import type {SampleFile} from '../../lib/api-render/operation-samples';
 import {languages, type SampleRequest} from '../../lib/api-render/samples';
-import {expect, open, present, test} from './fixtures';
+import {expect, open, present, showColourMode, test} from './fixtures';
 
 const panel = (page: Page) => page.getByRole('region', {name: 'Try it'});
 const samples = (page: Page) => page.getByRole('complementary', {name: 'Request and response samples'});
@@ -136,10 +136,7 @@ test('the samples of the panel are clean for axe in both colour modes on a phone
   await field(region, 'limit').fill('7');
   await expect(note(page)).toBeVisible();
   for (const mode of ['dark', 'light']) {
-    await page.evaluate(async (theme) => {
-      document.documentElement.setAttribute('data-theme', theme);
-      await Promise.all(document.getAnimations().map((animation) => animation.finished));
-    }, mode);
+    await showColourMode(page, mode);
     const results = await new AxeBuilder({page}).include('aside').analyze();
     expect(results.violations.map((violation) => `${mode}: ${violation.id} ${violation.nodes[0]?.target}`)).toEqual([]);
   }

@@ -9,7 +9,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type {Locator, Page} from '@playwright/test';
 import {readSpec, resolveLocalRef} from '../../lib/api-model/specs';
-import {expect, open, present, test} from './fixtures';
+import {expect, open, present, showColourMode, test} from './fixtures';
 
 const accounts = readSpec('specs/accounts.yaml');
 const page_ = '/api/accounts/create-customer';
@@ -104,10 +104,7 @@ test('JSON that does not parse names where it breaks and blocks the form, Send a
 /** Axe over the main column, in dark and in light, once the colour transitions have ended. */
 async function axeClean(page: Page, what: string): Promise<void> {
   for (const mode of ['dark', 'light']) {
-    await page.evaluate(async (theme) => {
-      document.documentElement.setAttribute('data-theme', theme);
-      await Promise.all(document.getAnimations().map((animation) => animation.finished));
-    }, mode);
+    await showColourMode(page, mode);
     const results = await new AxeBuilder({page}).include('main').analyze();
     expect(results.violations.map((violation) => `${what}, ${mode}: ${violation.id} ${violation.nodes[0]?.target}`)).toEqual([]);
   }

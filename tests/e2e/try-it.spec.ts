@@ -12,7 +12,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type {Locator, Page} from '@playwright/test';
 import {readSpec, resolveLocalRef} from '../../lib/api-model/specs';
 import {pageRequests} from '../../lib/page-requests';
-import {expect, open, present, test, waitForHydration} from './fixtures';
+import {expect, open, present, showColourMode, test, waitForHydration} from './fixtures';
 
 const financial = readSpec('specs/financial.yaml');
 const accounts = readSpec('specs/accounts.yaml');
@@ -234,10 +234,7 @@ test("the answer's JSON has its keys, strings, numbers, booleans and null in the
   // Each kind has the colour the same token has in the page's response examples, in both modes.
   const colour = (locator: Locator) => locator.evaluate((element) => getComputedStyle(element).color);
   for (const mode of ['dark', 'light']) {
-    await page.evaluate(async (theme) => {
-      document.documentElement.setAttribute('data-theme', theme);
-      await Promise.all(document.getAnimations().map((animation) => animation.finished));
-    }, mode);
+    await showColourMode(page, mode);
     for (const [type, texts] of Object.entries(expected)) {
       if (texts.length === 0) continue;
       const token = body.locator(`.token.${type}`).first();
@@ -291,11 +288,7 @@ test('Try it and Run work from the keyboard, are clean for axe in both colour mo
   await page.setViewportSize({width: 390, height: 844});
   const check = async (what: string) => {
     for (const mode of ['dark', 'light']) {
-      await page.evaluate(async (theme) => {
-        document.documentElement.setAttribute('data-theme', theme);
-        // The colours change through Infima's transitions: axe judges them once those have ended, not halfway.
-        await Promise.all(document.getAnimations().map((animation) => animation.finished));
-      }, mode);
+      await showColourMode(page, mode);
       const results = await new AxeBuilder({page}).include('main').analyze();
       expect(results.violations.map((violation) => `${what}, ${mode}: ${violation.id} ${violation.nodes[0]?.target}`)).toEqual([]);
     }
