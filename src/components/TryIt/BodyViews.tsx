@@ -82,11 +82,16 @@ export function JsonBody({
         describedBy={problems.length > 0 ? `${id}-problem` : undefined}
         onChange={onChange}
       />
-      {problems.length > 0 ? (
-        <p id={`${id}-problem`} className={styles.problem}>
-          {problems.join('; ')}
-        </p>
-      ) : null}
+      <Problems id={`${id}-problem`} problems={problems} />
     </div>
   );
+}
+
+/** The problems of a field, under it, under the ID its control's aria-describedby names; nothing when there is none. */
+export function Problems({id, problems}: {id: string; problems: string[]}): ReactNode {
+  return problems.length > 0 ? (
+    <p id={id} className={styles.problem}>
+      {problems.join('; ')}
+    </p>
+  ) : null;
 }

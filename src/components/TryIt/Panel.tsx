@@ -15,7 +15,7 @@ import {load} from '../Sample';
 import {chosenExample, subscribe, type Chosen} from '../Sample/store';
 import AnswerView, {statusLine} from './AnswerView';
 import {fieldsOfJson, othersOf, parseJson} from './body-json';
-import {JsonBody, OthersNote, ViewSwitch, type View} from './BodyViews';
+import {JsonBody, OthersNote, Problems, ViewSwitch, type View} from './BodyViews';
 import {exampleBody, sampleIn, useChosenLanguage, useSamplesOfPanel} from './samples';
 import {idPrefix, samplePdf, type IdCarrier} from '../../../lib/page-run';
 import {iso} from '../../../sandbox/core/state';
@@ -184,11 +184,7 @@ function Field({
           ))}
         </datalist>
       ) : null}
-      {problems.length > 0 ? (
-        <p id={`${id}-problem`} className={styles.problem}>
-          {problems.join('; ')}
-        </p>
-      ) : null}
+      <Problems id={`${id}-problem`} problems={problems} />
     </div>
   );
 }
