@@ -11,7 +11,7 @@
 import {dayMs} from './clock';
 import {ApiError, notFound} from './errors';
 import {AccountContext, RequestContext, type Query} from './context';
-import {runSeed, type Seed} from './seed';
+import {runSeed, seedFits, type Seed} from './seed';
 import {SpecIndex, type SandboxSpecs, type SpecOperation} from './spec';
 import {emptyState, makeId, own, put, type AccountState, type Job, type KeyRecord, type SandboxState} from './state';
 
@@ -77,6 +77,8 @@ export class Sandbox {
   private readonly openers: ((context: AccountContext) => void)[] = [];
   private readonly wall: () => number;
   private readonly windows = new Map<string, {second: number; count: number}>();
+  /** The seed of new accounts, when it fits the specs (seedFits). */
+  private readonly seed?: Seed;
   private requests = 0;
 
   constructor(
@@ -86,6 +88,7 @@ export class Sandbox {
     this.index = index ?? new SpecIndex(options.specs);
     this.state = options.state ?? emptyState();
     this.wall = options.wall ?? Date.now;
+    this.seed = options.seed && seedFits(options.seed, this.index) ? options.seed : undefined;
     for (const domain of options.domains) {
       for (const [id, handler] of Object.entries(domain.handlers ?? {})) this.handlers.set(id, handler);
       for (const [kind, runner] of Object.entries(domain.jobs ?? {})) this.jobs.set(kind, runner);
@@ -216,13 +219,13 @@ export class Sandbox {
   /** The account of a request's key, made and seeded when the key is new. */
   private async enter(key: string | undefined): Promise<{key: string; record: KeyRecord; account: AccountState; opened: boolean}> {
     const entered = this.authenticate(key);
-    if (entered.opened && this.options.seed) {
+    if (entered.opened && this.seed) {
       // The seed's requests do not count against the key's rate limit.
       const send = (request: SandboxRequest) => {
         this.windows.delete(entered.key);
         return this.handle(request);
       };
-      await runSeed(this.options.seed, {index: this.index, account: entered.account, key: entered.key, wall: this.wall, send});
+      await runSeed(this.seed, {index: this.index, account: entered.account, key: entered.key, wall: this.wall, send});
       this.windows.delete(entered.key);
     }
     return entered;
@@ -253,7 +256,7 @@ export class Sandbox {
   private make(key: string): KeyRecord {
     const handle = makeId('acct', key, 0);
     const account: AccountState = {
-      id: this.options.seed?.account ?? handle,
+      id: this.seed?.account ?? handle,
       handle,
       clockOffset: 0,
       seq: 0,

@@ -65,6 +65,17 @@ function rename(account: AccountState, from: string, to: string) {
 const matches = (object: Json, where: Json | undefined) =>
   Object.entries(where ?? {}).every(([name, value]) => JSON.stringify(object[name]) === JSON.stringify(value));
 
+/**
+ * Whether a seed fits the specs: every operation it calls is one of theirs. A site built from other
+ * specs (a preview, the hostile-specs test) has a sandbox whose accounts start empty.
+ */
+export const seedFits = (seed: Seed, index: SpecIndex): boolean =>
+  seed.steps.every(
+    (step) =>
+      !('call' in step) ||
+      index.operations.some((operation) => operation.operationId === step.call && (!step.api || operation.api === step.api)),
+  );
+
 /** Runs a seed in a new account; a step that fails stops it with an error that names the step. */
 export async function runSeed(seed: Seed, {index, account, key, wall, send}: Runner) {
   const now = () => wall() + account.clockOffset;

@@ -8,10 +8,10 @@ import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import {test} from 'node:test';
 import {pageRequests} from '../../lib/page-requests';
-import {mismatchLine} from '../../sandbox/core';
+import {createSandbox, mismatchLine} from '../../sandbox/core';
 import {startSandboxServer} from '../../sandbox/server';
 import {plazaSeed} from '../../sandbox/core/plaza-seed';
-import {conformingSandbox} from '../lib/conforming-sandbox';
+import {conformingSandbox, specs} from '../lib/conforming-sandbox';
 
 const keyA = 'sk_test_seededaccounta1';
 const keyB = 'sk_test_seededaccountb2';
@@ -135,4 +135,15 @@ test('the seed reaches the same stages at every hour of the day, each object in 
       for (const [name, value] of Object.entries(fields)) assert.equal(object[name], value, `${id}.${name} at ${hour}:17 UTC`);
     }
   }
+});
+
+test('a seed that calls operations the specs do not have is not used: the accounts of other specs start empty', async () => {
+  const sandbox = createSandbox({specs: {...specs, financial: {...specs.financial, paths: {}}}, seed: plazaSeed});
+  const account = await sandbox.open(keyA);
+  assert.ok(account);
+  assert.notEqual(account.id, plazaSeed.account);
+  assert.deepEqual(
+    Object.keys(account.objects).filter((id) => named.includes(id)),
+    [],
+  );
 });
