@@ -6,6 +6,7 @@
  * reader's browser.
  */
 import type {CurlRequest} from './curl';
+import {freshKey} from './idempotency-keys';
 
 /** A block as it runs: the request, the response its page shows after it, and the reason when it is marked not run. */
 export type RunBlock = CurlRequest & {shown?: {status: number; body: unknown}; notRun?: string};
@@ -173,11 +174,9 @@ export class PageReader {
     const request = this.carrier.applyTo(block);
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(request.headers)) {
-      // A key written on a page was used by every reader before: another run with it would replay their
-      // request, or be refused with a different body. Each reader gets keys of their own.
+      // Each reader gets idempotency keys of their own (./idempotency-keys).
       if (name.toLowerCase() === 'idempotency-key') {
-        headers[name] = this.idempotencyKeys.get(value) ?? crypto.randomUUID();
-        this.idempotencyKeys.set(value, headers[name]);
+        headers[name] = freshKey(value, this.idempotencyKeys);
         continue;
       }
       headers[name] = value.replace(/\$\{?(PLAZA_[A-Z_]*SECRET_KEY)\}?/g, (_, variable: string) =>

@@ -17,9 +17,26 @@
  * tests/e2e/tabs-and-code.spec.ts sees the rebuild again; tests/unit/framework-internals.test.ts
  * pins the upstream files by hash, and bench/lib/internals.ts measures what it saves.
  */
-import React, {type ReactNode} from 'react';
+import React, {useSyncExternalStore, type ReactNode} from 'react';
 import {Context as BrowserContext} from '@docusaurus/core/lib/client/browserContext';
 
 export default function KeptFromHydration({children}: {children: ReactNode}): ReactNode {
   return <BrowserContext.Provider value={false}>{children}</BrowserContext.Provider>;
+}
+
+const unchanging = () => () => undefined;
+
+/**
+ * Inside a kept subtree, the browser context as it really is: false while hydrating and on the server,
+ * true from then on. The theme renders a code block's buttons (Copy, word wrap) only in the browser,
+ * through BrowserOnly; held false, a block would never get them. Only what this wraps renders again
+ * after hydration, as BrowserOnly would have it.
+ */
+export function Hydrated({children}: {children: ReactNode}): ReactNode {
+  const hydrated = useSyncExternalStore(
+    unchanging,
+    () => true,
+    () => false,
+  );
+  return <BrowserContext.Provider value={hydrated}>{children}</BrowserContext.Provider>;
 }

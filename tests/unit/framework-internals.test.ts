@@ -32,14 +32,16 @@ const pinned: Pinned[] = [
   },
   {
     replacement:
-      "src/components/KeptFromHydration.tsx (holds core's browser context false around the theme's CodeBlock and Tabs, which key their content with it)",
+      "src/components/KeptFromHydration.tsx (holds core's browser context false around the theme's CodeBlock and Tabs, which key their content with it, and gives it back to the code block's buttons, which BrowserOnly renders)",
     upstream: [
       '@docusaurus/core/lib/client/browserContext.js',
       '@docusaurus/core/lib/client/exports/useIsBrowser.js',
       '@docusaurus/theme-classic/lib/theme/CodeBlock/index.js',
       '@docusaurus/theme-classic/lib/theme/Tabs/index.js',
+      '@docusaurus/core/lib/client/exports/BrowserOnly.js',
+      '@docusaurus/theme-classic/lib/theme/CodeBlock/Buttons/index.js',
     ],
-    sha256: '04dd53a8c97bc26bf7d6da35cddd48a584fefb382385d9ea558e7ff1e45e3ad4',
+    sha256: '0f0cef24d2aaac42b904355ad14b11aeeb21dad381d4518f3c8a4c4261797f4d',
   },
   {
     replacement:
@@ -53,6 +55,15 @@ const pinned: Pinned[] = [
       'prism-react-renderer/dist/index.mjs',
     ],
     sha256: 'daed965664c25df57baf44215ef9e934bacb2d4023b62786cb032217b41b499a',
+  },
+  {
+    replacement:
+      "src/theme/CodeBlock/Buttons/CopyButton (gives the theme's CopyButton a code block context whose code has fresh idempotency keys; the button copies the code of its context)",
+    upstream: [
+      '@docusaurus/theme-classic/lib/theme/CodeBlock/Buttons/CopyButton/index.js',
+      '@docusaurus/theme-common/lib/utils/codeBlockUtils.js',
+    ],
+    sha256: '8cc77a61b04d3dadb027862541bc4c01b3027b2520ae79ebfb1cb9ecc35a6db2',
   },
 ];
 

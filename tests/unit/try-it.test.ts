@@ -10,6 +10,7 @@ import {test} from 'node:test';
 import {readSpec, resolveLocalRef} from '../../lib/api-model/specs';
 import {parseMdx} from '../../lib/api-render/spec-text';
 import {docPages, splitFrontMatter} from '../../lib/docs-source';
+import {withFreshKeys} from '../../lib/idempotency-keys';
 import {pageRequests} from '../../lib/page-requests';
 import {tryItOrigin, tryItUrl} from '../../lib/try-it-target';
 import {SpecIndex} from '../../sandbox/core';
@@ -149,4 +150,50 @@ test("an answer's JSON splits into keys, strings, numbers and literals, and join
   // null is a keyword as well, as Prism marks it: the keyword's colour wins, as in the code blocks.
   const keyword = codeTheme.styles.find((entry) => entry.types.includes('keyword'))?.style.color;
   assert.equal(tokenStyle(['null', 'keyword']).color, keyword);
+});
+
+test("Copy and Run give a page's idempotency keys fresh ones, the same for the same written key, and leave code that makes its own", () => {
+  const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/;
+  const keys = new Map<string, string>();
+  const uuidKey = '7c9e4a1b-2f6d-4d83-a5b0-9e1c3f7a2d64';
+  const forms: [string, string][] = [
+    [`-H "Idempotency-Key: ${uuidKey}" \\`, uuidKey],
+    ['Idempotency-Key: transfer-pay_5h8j1k4l7z0x3c6v9b2n5m8q', 'transfer-pay_5h8j1k4l7z0x3c6v9b2n5m8q'],
+    [`headers: {'Idempotency-Key': '${uuidKey}'}`, uuidKey],
+    ['idempotency_key="e3a1f9c2-6b7d-4c05-8a2e-1d9b7f3c5a60",', 'e3a1f9c2-6b7d-4c05-8a2e-1d9b7f3c5a60'],
+    ['req.Header.Set("Idempotency-Key", "e3a1f9c2-6b7d-4c05-8a2e-1d9b7f3c5a60")', 'e3a1f9c2-6b7d-4c05-8a2e-1d9b7f3c5a60'],
+  ];
+  for (const [form, written] of forms) {
+    const fresh = withFreshKeys(form, keys);
+    assert.ok(!fresh.includes(written) && uuid.test(fresh), `${form} became ${fresh}`);
+  }
+  // The same written key is the same fresh key, in one block and across blocks: a page that shows a replay still shows one.
+  const first = uuid.exec(withFreshKeys(forms[0]![0], keys))?.[0];
+  assert.equal(uuid.exec(withFreshKeys(forms[2]![0], keys))?.[0], first);
+  assert.notEqual(uuid.exec(withFreshKeys(forms[3]![0], keys))?.[0], first);
+  for (const own of [
+    `'Idempotency-Key': idempotencyKey,`,
+    `-H "Idempotency-Key: $(uuidgen)"`,
+    `-H "Idempotency-Key: $KEY"`,
+    `idempotency_key=str(uuid.uuid4())`,
+    `"code": "idempotency_key_reused"`,
+  ])
+    assert.equal(withFreshKeys(own, keys), own);
+
+  // Every key the pages' request blocks send is replaced in the block's text.
+  let replaced = 0;
+  for (const file of docPages()) {
+    const text = readFileSync(file, 'utf8');
+    const written = new Set(
+      pageRequests(file, text).flatMap((request) =>
+        Object.entries(request.headers).flatMap(([name, value]) => (name.toLowerCase() === 'idempotency-key' ? [value] : [])),
+      ),
+    );
+    const fresh = withFreshKeys(text, new Map());
+    for (const key of written) {
+      assert.ok(!fresh.includes(`Idempotency-Key: ${key}`), `${file}: ${key} is still written after Copy`);
+      replaced += 1;
+    }
+  }
+  assert.ok(replaced >= 60, `only ${replaced} written keys were found in the pages' blocks`);
 });
