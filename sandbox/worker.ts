@@ -1,7 +1,8 @@
 /**
  * The sandbox in a browser worker: the host of Try it on the docs pages (src/components/TryIt). It
  * downloads the specs as data (the JSON the build writes, sandbox/core's `browserSpecs`), and answers
- * the page's messages: send a request, describe or check an operation's form, reset. On a preview
+ * the page's messages: send a request, describe or check an operation's form, make again an example
+ * object a request used up, reset. On a preview
  * site (`npm run preview`) the JSON holds one document under `mock`, and ./mock answers from it.
  *
  * Its state lives in this worker's memory only, for as long as the tab keeps it: nothing is stored.
@@ -9,7 +10,7 @@
  * a console error in one line: a bug of the sandbox or the specs, which fails the browser tests.
  */
 import {plazaSeed} from './core/plaza-seed';
-import {createSandbox, mismatchLine, Sandbox, type SandboxRequest, type SandboxResponse, type SandboxSpecs} from './core';
+import {createSandbox, mismatchLine, Sandbox, type Remake, type SandboxRequest, type SandboxResponse, type SandboxSpecs} from './core';
 import type {OperationForm} from './core';
 import type {SchemaProblem} from './core/spec';
 import {Mock, type MockSpecs} from './mock';
@@ -24,14 +25,18 @@ export type FormRequest = {
 /** A problem of a form: where (`body`, or a parameter's location) and which field (`amount`, `billing.city`), and what. */
 export type FormProblem = {in: 'body' | 'path' | 'query' | 'header' | 'cookie'; param: string | null; message: string};
 
-/** An answer, with the time the sandbox took and the events the request caused (none for a mock, which has no events). */
-export type WorkerAnswer = SandboxResponse & {ms: number; events?: {id: string; type: string}[]};
+/**
+ * An answer, with the time the sandbox took and the events the request caused (none for a mock, which
+ * has no events), and after a failure that needed an example object no longer fit, the offer to make another.
+ */
+export type WorkerAnswer = SandboxResponse & {ms: number; events?: {id: string; type: string}[]; remake?: Remake};
 
 export type WorkerMessage =
   | {id: number; kind: 'init'; specsUrl: string}
   | {id: number; kind: 'send'; request: SandboxRequest; key: string}
   | {id: number; kind: 'form'; method: string; path: string}
   | {id: number; kind: 'check'; request: FormRequest}
+  | {id: number; kind: 'remake'; example: string; key: string}
   | {id: number; kind: 'reset'};
 
 /** A message without its `id`, which the page's client adds. */
@@ -87,7 +92,8 @@ async function send(request: SandboxRequest, key: string): Promise<WorkerAnswer>
   const ms = performance.now() - started;
   const objects = box.accountOf(key)?.objects ?? {};
   const events = [...eventIds(box, key)].filter((id) => !before.has(id)).map((id) => ({id, type: String(objects[id]?.type ?? '')}));
-  return {...response, ms, events};
+  const remake = box.remakeAfter(request, response);
+  return {...response, ms, events, ...(remake ? {remake} : {})};
 }
 
 /** Everything wrong with a form's request, before it is sent: each parameter, then the body. */
@@ -132,6 +138,11 @@ async function answer(message: WorkerMessage): Promise<unknown> {
       return form(message.method, message.path);
     case 'check':
       return check(message.request);
+    case 'remake': {
+      const box = await current();
+      if (box instanceof Mock) throw new Error('a mock has no example objects to make again');
+      return box.remake(message.key, message.example);
+    }
     case 'reset':
       sandbox = undefined;
       return null;

@@ -20,7 +20,16 @@ import {ledger} from './ledger';
 import {Sandbox, type SandboxOptions} from './sandbox';
 import type {SpecIndex} from './spec';
 
-export {Sandbox, maxBodyBytes, mismatchLine, type Domain, type Mismatch, type SandboxRequest, type SandboxResponse} from './sandbox';
+export {
+  Sandbox,
+  maxBodyBytes,
+  mismatchLine,
+  type Domain,
+  type Mismatch,
+  type Remake,
+  type SandboxRequest,
+  type SandboxResponse,
+} from './sandbox';
 export {browserSpecs, SpecIndex, type FormInput, type OperationForm, type SandboxSpecs} from './spec';
 export type {SandboxState} from './state';
 

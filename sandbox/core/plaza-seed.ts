@@ -19,19 +19,27 @@ const address = {line1: '118 Alder Row', line2: null, city: 'Bend', state: 'OR',
 const seededTransaction = '5C1E0A7B93D24F68A1B0C9E8D7F6A5B4C3D2E1F0A9B8C7D6E5F4A3B2C1D0E9F8';
 
 /** The example Apple Pay token with another transaction identifier. */
-function otherAppleToken(example: Json): Json {
-  const data = example.payment_data as Json;
-  return {
-    ...example,
-    transaction_identifier: seededTransaction,
-    payment_data: {...data, header: {...(data.header as Json), transactionId: seededTransaction.toLowerCase()}},
+const otherAppleToken =
+  (transaction: string) =>
+  (example: Json): Json => {
+    const data = example.payment_data as Json;
+    return {
+      ...example,
+      transaction_identifier: transaction,
+      payment_data: {...data, header: {...(data.header as Json), transactionId: transaction.toLowerCase()}},
+    };
   };
-}
 
 /** The example Google Pay token with another signature, one per mark. */
 const otherGoogleToken =
   (mark: string) =>
   (example: Json): Json => ({...example, token: String(example.token).replace('"signature":"', `"signature":"${mark}`)});
+
+/** Another made again: its email with the mark after a plus (`sam.ortiz+00000123@example.com`). */
+const anotherEmail = (body: Json, mark: string): Json => ({...body, email: String(body.email).replace('@', `+${mark}@`)});
+
+/** A bank account made again: another account number, of no test value. */
+const anotherAccountNumber = (body: Json, mark: string): Json => ({...body, account_number: `0009${mark}`});
 
 /** A seller of the platform with its details saved and verified and its contracts signed, ready to submit. */
 const readyAccount = (id: string, name: string, email: string): SeedStep[] => [
@@ -57,7 +65,12 @@ export const plazaSeed: Seed = {
   history: 96,
   startHour: 18,
   steps: [
-    {call: 'createOnboardingInvitation', body: {email: 'hello@cedarlane.example'}, as: 'oinv_4f7h0k3m6p9s2v5y8b1d4g7j'},
+    {
+      call: 'createOnboardingInvitation',
+      body: {email: 'hello@cedarlane.example'},
+      as: 'oinv_4f7h0k3m6p9s2v5y8b1d4g7j',
+      again: anotherEmail,
+    },
     // The platform's own business details, as Plaza's onboarding saved them.
     {call: 'saveBusiness', params: {account_id: own}},
     {call: 'saveTaxInformation', params: {account_id: own}},
@@ -68,10 +81,10 @@ export const plazaSeed: Seed = {
     {call: 'createUltimateBeneficialOwner', params: {account_id: own}, as: 'ubo_8d3f6g1h4j7k2l9z5x0c3v8b'},
     {call: 'uploadBusinessDocument', params: {account_id: own}, as: 'doc_1a6s9d4f2g7h3j8k5l0z2x6c'},
     // A member who accepted an invitation, and an invitation still pending.
-    {call: 'createAccountInvitation', body: {email: 'sam.ortiz@example.com'}, as: 'inv_2b5e8h1k4n7q0t3w6z9c2f5j'},
+    {call: 'createAccountInvitation', body: {email: 'sam.ortiz@example.com'}, as: 'inv_2b5e8h1k4n7q0t3w6z9c2f5j', again: anotherEmail},
     {call: 'acceptAccountInvitation', params: {account_id: own, invitation_id: 'inv_2b5e8h1k4n7q0t3w6z9c2f5j'}},
     {newest: 'mem', as: 'mem_4e8g2j6l0n3q7s1v5x9z2c4f'},
-    {call: 'createAccountInvitation', body: {email: 'priya.nair@example.com'}, as: 'inv_3c6f9h2k5m8p1s4v7y0b3e6g'},
+    {call: 'createAccountInvitation', body: {email: 'priya.nair@example.com'}, as: 'inv_3c6f9h2k5m8p1s4v7y0b3e6g', again: anotherEmail},
     // The wallets' objects are made from other tokens and another domain than the ones Register Apple
     // Pay domain and the token exchanges show, so that those can still be sent (each works once).
     {call: 'registerApplePayDomain', body: {domain_name: 'shop.northwindgear.example'}, as: 'apd_0ce9uvw53efr4edt2sywb3wk'},
@@ -82,27 +95,60 @@ export const plazaSeed: Seed = {
       body: {customer_id: 'cus_7h2k9m4p1q8r3s6t0v5w2x9z', number: '4242000000001008'},
       as: 'card_3v6b9n2m5q8w1e4r7t0y3u6i',
     },
-    {call: 'createTestCard', body: {customer_id: 'cus_5r8t1y4u7i0o3p6a9s2d5f8g'}, as: 'card_2j7k4l9z1x6c3v8b5n0m4q7w'},
+    {call: 'createTestCard', body: {customer_id: 'cus_7h2k9m4p1q8r3s6t0v5w2x9z'}, as: 'card_2j7k4l9z1x6c3v8b5n0m4q7w'},
     {
       call: 'createTestCard',
       body: {customer_id: 'cus_5r8t1y4u7i0o3p6a9s2d5f8g', number: '5555000000001006'},
       as: 'card_8k1l4z7x0c3v6b9n2m5q8w1e',
     },
-    {call: 'createApplePayToken', body: otherAppleToken, as: 'pm_2s5v8y1b4e7h0k3n6q9t2w5z'},
-    {call: 'createGooglePayToken', body: otherGoogleToken('A'), as: 'pm_4k7n0q3t6w9z2c5f8i1l4o7r'},
+    {
+      call: 'createApplePayToken',
+      body: otherAppleToken(seededTransaction),
+      as: 'pm_2s5v8y1b4e7h0k3n6q9t2w5z',
+      again: (body, mark) => otherAppleToken(`${seededTransaction.slice(0, -mark.length)}${mark}`)(body),
+    },
+    {
+      call: 'createGooglePayToken',
+      body: otherGoogleToken('A'),
+      as: 'pm_4k7n0q3t6w9z2c5f8i1l4o7r',
+      again: (body, mark) => otherGoogleToken(mark)(body),
+    },
     // A second Google Pay payment method, detached, for Attach Google Pay to customer.
-    {call: 'createGooglePayToken', body: otherGoogleToken('B'), as: 'pm_6d9g2j5m8p1s4v7y0b3e6h9k'},
+    {
+      call: 'createGooglePayToken',
+      body: otherGoogleToken('B'),
+      as: 'pm_6d9g2j5m8p1s4v7y0b3e6h9k',
+      again: (body, mark) => otherGoogleToken(mark)(body),
+    },
     {call: 'detachGooglePayFromCustomer', params: {payment_method_id: 'pm_6d9g2j5m8p1s4v7y0b3e6h9k'}},
+    // A bank account made in a browser, which belongs to no customer until it is attached.
+    {
+      call: 'createBankAccount',
+      body: {customer_id: undefined, verification_method: 'micro_deposits'},
+      as: 'ba_7n0q3t6w9z2c5f8i1l4o7r0u',
+      again: anotherAccountNumber,
+    },
     // Bank accounts: one waiting for its micro-deposits, one verified by them (a payout destination),
     // and one verified through the hosted bank login (the holder signs in a minute after the URL is made).
-    {call: 'createBankAccount', as: 'ba_8k3m6n9p2q5r8s1t4v7w0x3y'},
+    {
+      call: 'createBankAccount',
+      body: {customer_id: 'cus_7h2k9m4p1q8r3s6t0v5w2x9z'},
+      as: 'ba_8k3m6n9p2q5r8s1t4v7w0x3y',
+      again: anotherAccountNumber,
+    },
     {
       call: 'createBankAccount',
       body: {account_number: '000987654321', verification_method: 'micro_deposits'},
       as: 'ba_6t1y9u4i2o8p3a7s5d0f2g6h',
+      again: anotherAccountNumber,
     },
     {call: 'saveBankVerification', api: 'financial', params: {bank_account_id: 'ba_6t1y9u4i2o8p3a7s5d0f2g6h'}},
-    {call: 'createBankAccount', body: {account_number: '000555123456', verification_method: 'instant'}, as: 'ba_4j7l0n3q6s9u2w5y8a1c4e7g'},
+    {
+      call: 'createBankAccount',
+      body: {account_number: '000555123456', verification_method: 'instant'},
+      as: 'ba_4j7l0n3q6s9u2w5y8a1c4e7g',
+      again: anotherAccountNumber,
+    },
     {call: 'getBankVerificationUrl', api: 'financial', params: {bank_account_id: 'ba_4j7l0n3q6s9u2w5y8a1c4e7g'}},
     // The sellers: one approved, one ready to submit, one submitted.
     ...readyAccount(seller, 'Alpine Works', 'maya.lopez@example.com'),

@@ -11,7 +11,7 @@
 import {dayMs} from './clock';
 import {ApiError, notFound} from './errors';
 import {AccountContext, RequestContext, type Query} from './context';
-import {runSeed, seedFits, type Seed} from './seed';
+import {makingSteps, remake, runSeed, seedFits, type Seed} from './seed';
 import {SpecIndex, type SandboxSpecs, type SpecOperation} from './spec';
 import {emptyState, makeId, own, put, type AccountState, type Job, type KeyRecord, type SandboxState} from './state';
 
@@ -50,6 +50,12 @@ export type SandboxOptions = {
    */
   seed?: Seed;
 };
+
+/**
+ * An offer to make again the seed's object a failed request needed (Sandbox.remakeAfter): the field
+ * that names it, the example's ID there, the operation that makes it and how many requests that takes.
+ */
+export type Remake = {in: 'path' | 'body'; name: string; example: string; maker: string; requests: number};
 
 /** An answer or an event that the specs do not allow: what it is, where in it (JSON Pointer), the value there and why. */
 export type Mismatch = {subject: string; pointer: string; value: unknown; message: string};
@@ -120,6 +126,53 @@ export class Sandbox {
   async open(key: string): Promise<AccountState | undefined> {
     if (secretKey.test(key)) await this.enter(key);
     return this.accountOf(key);
+  }
+
+  /**
+   * What the reader can do after a failed request that needed one of the seed's objects in a state it
+   * is no longer in (captured, deleted): make another like it (`remake`). The object is the one the
+   * operation's example names in the field the error names, or in the last path parameter when the
+   * error names none. A second capture of the example payment offers a new authorized payment; a
+   * second transfer of the example payment, a new payment. Undefined when there is nothing to offer.
+   */
+  remakeAfter(request: SandboxRequest, response: SandboxResponse): Remake | undefined {
+    const base = 'https://api.sandbox.plaza.example';
+    if (!this.seed || ![404, 409, 422].includes(response.status) || !URL.canParse(request.url, base)) return undefined;
+    const route = this.index.route(request.method.toUpperCase(), new URL(request.url, base).pathname);
+    const form = typeof route === 'object' ? this.index.form(route.operation.method, route.operation.path) : undefined;
+    if (!form) return undefined;
+    const named = (response.body as {error?: {param?: unknown}} | undefined)?.error?.param;
+    const path = form.parameters.filter((parameter) => parameter.in === 'path');
+    const inPath = typeof named === 'string' ? path.find((parameter) => parameter.name === named) : path.at(-1);
+    const field = inPath
+      ? {in: 'path' as const, name: inPath.name, example: inPath.example}
+      : typeof named === 'string'
+        ? {in: 'body' as const, name: named, example: (form.body?.example as Record<string, unknown> | undefined)?.[named]}
+        : undefined;
+    if (typeof field?.example !== 'string') return undefined;
+    const steps = makingSteps(this.seed, field.example);
+    if (!steps?.[0]) return undefined;
+    const maker = this.index.operations.find((operation) => operation.operationId === steps[0]!.call);
+    return {...field, example: field.example, maker: maker?.summary ?? steps[0].call, requests: steps.length};
+  }
+
+  /** Makes another object like the seed's `id` in the key's account, as the seed made it; returns its ID. */
+  async remake(key: string, id: string): Promise<string> {
+    if (!this.seed) throw new Error('this sandbox has no seed to make objects from');
+    const {account} = await this.enter(key);
+    try {
+      return await remake(this.seed, id, {index: this.index, account, key, wall: this.wall, send: this.uncounted(key)});
+    } finally {
+      this.windows.delete(key);
+    }
+  }
+
+  /** Sends requests of the sandbox's own (a seed's) that do not count against the key's rate limit. */
+  private uncounted(key: string) {
+    return (request: SandboxRequest) => {
+      this.windows.delete(key);
+      return this.handle(request);
+    };
   }
 
   /** The account a key opens, made on its first request. */
@@ -220,11 +273,7 @@ export class Sandbox {
   private async enter(key: string | undefined): Promise<{key: string; record: KeyRecord; account: AccountState; opened: boolean}> {
     const entered = this.authenticate(key);
     if (entered.opened && this.seed) {
-      // The seed's requests do not count against the key's rate limit.
-      const send = (request: SandboxRequest) => {
-        this.windows.delete(entered.key);
-        return this.handle(request);
-      };
+      const send = this.uncounted(entered.key);
       await runSeed(this.seed, {index: this.index, account: entered.account, key: entered.key, wall: this.wall, send});
       this.windows.delete(entered.key);
     }

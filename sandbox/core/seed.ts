@@ -28,6 +28,11 @@ export type SeedStep =
       /** Fields that replace the example's, or the body made from the example. */
       body?: Json | ((example: Json) => Json);
       as?: string;
+      /**
+       * What makes the object distinct when `remake` makes another (an email, a token the API takes
+       * once): the body changed by `mark`, eight digits that differ each time.
+       */
+      again?: (body: Json, mark: string) => Json;
     }
   | {newest: string; as: string; where?: Json}
   /** The clock advanced until `until` hours before the present. */
@@ -76,46 +81,57 @@ export const seedFits = (seed: Seed, index: SpecIndex): boolean =>
       index.operations.some((operation) => operation.operationId === step.call && (!step.api || operation.api === step.api)),
   );
 
-/** Runs a seed in a new account; a step that fails stops it with an error that names the step. */
-export async function runSeed(seed: Seed, {index, account, key, wall, send}: Runner) {
-  const now = () => wall() + account.clockOffset;
-  const end = account.clockOffset;
-  account.clockOffset -= (seed.history + ((new Date(now()).getUTCHours() - seed.startHour + 24) % 24)) * hourMs;
+type CallStep = Extract<SeedStep, {call: string}>;
 
-  /** Calls an operation with its example body, changed by the step; the answer's object takes the step's ID. */
-  const call = async (step: Extract<SeedStep, {call: string}>) => {
-    const operation = index.operations.find(
-      (candidate) => candidate.operationId === step.call && (!step.api || candidate.api === step.api),
-    );
-    if (!operation) throw new Error(`the seed calls ${step.call}, which the specs do not have`);
-    const form = index.form(operation.method, operation.path);
-    const path = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => step.params?.[name] ?? seed.account);
-    // A time the API takes only near the present is counted from the account's now, as Try it fills it.
-    const times = (form?.body?.fields ?? []).flatMap((field) =>
-      field.fromNow === undefined ? [] : [[field.name, iso(now() + field.fromNow * 1000)]],
-    );
-    const fields = {...((form?.body?.example ?? {}) as Json), ...Object.fromEntries(times)};
-    const values = typeof step.body === 'function' ? step.body(fields) : {...fields, ...step.body};
-    const files = new Set((form?.body?.fields ?? []).filter((field) => field.kind === 'file').map((field) => field.name));
-    // An upload sends the sample file under the name the example gives.
-    const encoded =
-      operation.body?.mediaType === 'multipart/form-data'
-        ? multipart(Object.entries(values).map(([name, value]) => ({name, value: `${files.has(name) ? '@' : ''}${String(value)}`})))
-        : operation.body
-          ? {body: JSON.stringify(values), type: 'application/json'}
-          : undefined;
-    const answer = await send({
-      method: operation.method,
-      url: path,
-      headers: {'x-api-key': key, ...(encoded ? {'content-type': encoded.type} : {})},
-      body: encoded?.body,
-    });
-    if (answer.status >= 300) {
-      const error = (answer.body as {error?: {message?: string}} | undefined)?.error?.message ?? '';
-      throw new Error(`the seed's ${step.call} answered ${answer.status}: ${error}`);
-    }
-    const id = (answer.body as {id?: unknown} | undefined)?.id;
-    if (step.as && typeof id === 'string') rename(account, id, step.as);
+/**
+ * Calls an operation with its example body, changed by the step, in the account's present; returns
+ * the ID of the object the answer made, if it made one. A step that fails throws an error naming it.
+ */
+async function callStep(step: CallStep, seed: Seed, {index, account, key, wall, send}: Runner, mark?: string): Promise<string | undefined> {
+  const now = () => wall() + account.clockOffset;
+  const operation = index.operations.find((candidate) => candidate.operationId === step.call && (!step.api || candidate.api === step.api));
+  if (!operation) throw new Error(`the seed calls ${step.call}, which the specs do not have`);
+  const form = index.form(operation.method, operation.path);
+  const path = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => step.params?.[name] ?? seed.account);
+  // A time the API takes only near the present is counted from the account's now, as Try it fills it.
+  const times = (form?.body?.fields ?? []).flatMap((field) =>
+    field.fromNow === undefined ? [] : [[field.name, iso(now() + field.fromNow * 1000)]],
+  );
+  const fields = {...((form?.body?.example ?? {}) as Json), ...Object.fromEntries(times)};
+  const given = typeof step.body === 'function' ? step.body(fields) : {...fields, ...step.body};
+  const values = mark && step.again ? step.again(given, mark) : given;
+  const files = new Set((form?.body?.fields ?? []).filter((field) => field.kind === 'file').map((field) => field.name));
+  // An upload sends the sample file under the name the example gives.
+  const encoded =
+    operation.body?.mediaType === 'multipart/form-data'
+      ? multipart(Object.entries(values).map(([name, value]) => ({name, value: `${files.has(name) ? '@' : ''}${String(value)}`})))
+      : operation.body
+        ? {body: JSON.stringify(values), type: 'application/json'}
+        : undefined;
+  const answer = await send({
+    method: operation.method,
+    url: path,
+    headers: {'x-api-key': key, ...(encoded ? {'content-type': encoded.type} : {})},
+    body: encoded?.body,
+  });
+  if (answer.status >= 300) {
+    const error = (answer.body as {error?: {message?: string}} | undefined)?.error?.message ?? '';
+    throw new Error(`${step.call} answered ${answer.status}: ${error}`);
+  }
+  const id = (answer.body as {id?: unknown} | undefined)?.id;
+  return typeof id === 'string' ? id : undefined;
+}
+
+/** Runs a seed in a new account; a step that fails stops it with an error that names the step. */
+export async function runSeed(seed: Seed, runner: Runner) {
+  const {account, wall} = runner;
+  const end = account.clockOffset;
+  account.clockOffset -= (seed.history + ((new Date(wall() + end).getUTCHours() - seed.startHour + 24) % 24)) * hourMs;
+
+  /** Calls a step's operation; the answer's object takes the step's ID. */
+  const call = async (step: CallStep) => {
+    const id = await callStep(step, seed, runner);
+    if (step.as && id) rename(account, id, step.as);
     else if (step.as) throw new Error(`the seed's ${step.call} made no object to become ${step.as}`);
   };
 
@@ -133,4 +149,34 @@ export async function runSeed(seed: Seed, {index, account, key, wall, send}: Run
     } else await call(step);
   }
   if (account.clockOffset !== end) throw new Error(`the seed ended ${(end - account.clockOffset) / hourMs} hours before now`);
+}
+
+/**
+ * The steps that made one of the seed's objects and brought it to its state: the call that made it,
+ * then each later call that names it in its path. Undefined for an object no call made under its ID
+ * (one the clock made, renamed by a `newest` step), which only time makes again.
+ */
+export function makingSteps(seed: Seed, id: string): CallStep[] | undefined {
+  const calls = seed.steps.filter((step): step is CallStep => 'call' in step);
+  const made = calls.findIndex((step) => step.as === id);
+  if (made < 0) return undefined;
+  return [calls[made]!, ...calls.slice(made + 1).filter((step) => Object.values(step.params ?? {}).includes(id))];
+}
+
+/**
+ * Makes another object like one of the seed's, now, by its making steps (the later ones name the new
+ * object where they named the seed's): for a reader whose example object was used up (captured,
+ * deleted). Returns the new object's ID.
+ */
+export async function remake(seed: Seed, id: string, runner: Runner): Promise<string> {
+  const [maker, ...shapers] = makingSteps(seed, id) ?? [];
+  if (!maker) throw new Error(`${id} is not an object the seed makes`);
+  const mark = String(runner.account.seq).padStart(8, '0');
+  const made = await callStep({...maker, as: undefined}, seed, runner, mark);
+  if (!made) throw new Error(`the seed's ${maker.call} made no object`);
+  for (const step of shapers) {
+    const params = Object.fromEntries(Object.entries(step.params ?? {}).map(([name, value]) => [name, value === id ? made : value]));
+    await callStep({...step, params, as: undefined}, seed, runner);
+  }
+  return made;
 }

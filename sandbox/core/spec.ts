@@ -33,6 +33,8 @@ export type SpecResponse = {status: number; schemaKey?: string; mediaType?: stri
 export type SpecOperation = {
   api: ApiName;
   operationId: string;
+  /** The operation's summary, `Create a payment`, when the spec gives one. */
+  summary?: string;
   method: string;
   /** The path template, `/v1/payments/{payment_id}`. */
   path: string;
@@ -195,7 +197,7 @@ export class SpecIndex {
   }
 
   private index(api: ApiName, document: OpenApiDocument) {
-    for (const {method, path, raw, operationId: id, parameters: entries} of listOperations(document)) {
+    for (const {method, path, raw, operationId: id, summary, parameters: entries} of listOperations(document)) {
       const operationId = id ?? `${method} ${path}`;
       const parameters = new Map<string, Parameter>();
       for (const entry of entries) {
@@ -237,6 +239,7 @@ export class SpecIndex {
       this.operations.push({
         api,
         operationId,
+        summary,
         method,
         path,
         permission: String(raw['x-plaza-permission'] ?? ''),

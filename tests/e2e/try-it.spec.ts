@@ -339,6 +339,46 @@ test('without PLAZA_TRY_IT_URL the sandbox in this browser is the only target, a
   expect((await top(heading)) - (await top(region))).toBeCloseTo(inset, 0);
 });
 
+test('an example object used up by a press is made again with one press, in the path or in the body, and the request then succeeds', async ({
+  page,
+}) => {
+  type Parameters = {parameters?: {name?: string; example?: string}[]};
+  const capture = financial.paths?.['/v1/payments/{payment_id}/capture']?.post as Parameters | undefined;
+  const examplePayment = present(
+    capture?.parameters?.find((parameter) => parameter.name === 'payment_id')?.example,
+    "capture's payment_id example",
+  );
+  const maker = `Make another (${String((financial.paths?.['/v1/payments']?.post as {summary?: string} | undefined)?.summary)})`;
+  await open(page, '/api/financial/captures-a-payment');
+  let region = await openPanel(page);
+  await expect(field(region, 'payment_id')).toHaveValue(examplePayment);
+  await expect(await send(region)).toHaveText('200 OK');
+  // Captured now: a second capture is refused, and the panel offers another authorized payment.
+  await expect(await send(region)).toHaveText('409 Conflict');
+  await expect(region.getByText(`Your account started with ${examplePayment}, and an earlier request used it up.`)).toBeVisible();
+  await region.getByRole('button', {name: maker}).click();
+  const made = region.getByRole('status').filter({hasText: 'Made pay_'});
+  await expect(made).toContainText('put it in the path parameter payment_id');
+  const id = present(/pay_[a-z0-9]{24}/.exec((await made.textContent()) ?? '')?.[0], 'the new payment ID');
+  expect(id).not.toBe(examplePayment);
+  await expect(field(region, 'payment_id')).toHaveValue(id);
+  await expect(await send(region)).toHaveText('200 OK');
+  await expect(region.getByLabel('Response body')).toContainText(`"id": "${id}"`);
+  await expect(region.getByLabel('Response body')).toContainText('"status": "succeeded"');
+
+  // A payment can have one transfer: the offer makes a new payment and puts it in the body.
+  await open(page, '/api/financial/create-payment-transfer');
+  region = await openPanel(page);
+  await expect(await send(region)).toHaveText('201 Created');
+  await expect(await send(region)).toHaveText('409 Conflict');
+  await region.getByRole('button', {name: maker}).click();
+  await expect(region.getByRole('status').filter({hasText: 'put it in the body field payment_id'})).toBeVisible();
+  const transferred = await field(region, 'payment_id').inputValue();
+  expect(transferred).toMatch(/^pay_[a-z0-9]{24}$/);
+  await expect(await send(region)).toHaveText('201 Created');
+  await expect(region.getByLabel('Response body')).toContainText(`"payment_id": "${transferred}"`);
+});
+
 test("a code block's Copy gives its idempotency key a fresh one, the same for the same written key across the page's blocks", async ({
   page,
   context,

@@ -1,8 +1,9 @@
 /**
  * What a reader's new sandbox account starts with (sandbox/core/seed.ts): the objects the examples
  * name, each made by the account's own requests, so that every answer and event of the seed fits the
- * specs; the account's clock back at the present; the key's rate limit untouched; and accounts still
- * apart from each other, though each is the examples' own account.
+ * specs; the account's clock back at the present; the key's rate limit untouched; accounts still
+ * apart from each other, though each is the examples' own account; every operation's example request
+ * answered 2xx; and an example object one request used up made again on offer (Try it's panel).
  */
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
@@ -146,4 +147,84 @@ test('a seed that calls operations the specs do not have is not used: the accoun
     Object.keys(account.objects).filter((id) => named.includes(id)),
     [],
   );
+});
+
+/**
+ * A sandbox with a seeded account, and the example request of each operation with a JSON body or
+ * none, as its page's sample writes it: the examples, a time the API takes only near the present
+ * counted from now, and a new idempotency key for each press. Each operation starts from a new
+ * account, as a reader landing on its page does; a second passes with each request, so that the key's
+ * rate limit (25 a second) never answers.
+ */
+async function examplePresses() {
+  let wall = Date.now();
+  const sandbox = conformingSandbox({seed: plazaSeed, wall: () => (wall += 1000)});
+  const key = 'sk_test_examplepresses01';
+  await sandbox.open(key);
+  const fresh = sandbox.save();
+  const operations = sandbox.index.operations.flatMap((operation) => {
+    const form = sandbox.index.form(operation.method, operation.path);
+    if (!form || (form.body && form.body.mediaType !== 'application/json')) return [];
+    const path = Object.fromEntries(form.parameters.filter((p) => p.in === 'path').map((p) => [p.name, String(p.example)]));
+    const query = form.parameters
+      .filter((p) => p.in === 'query' && p.required)
+      .map((p) => `${p.name}=${encodeURIComponent(String(p.example))}`)
+      .join('&');
+    const times = (form.body?.fields ?? []).flatMap((field) =>
+      field.fromNow === undefined ? [] : [[field.name, new Date(wall + field.fromNow * 1000).toISOString()]],
+    );
+    const body: Record<string, unknown> | undefined = form.body
+      ? {...(form.body.example as object), ...Object.fromEntries(times)}
+      : undefined;
+    const request = () => ({
+      method: form.method,
+      url: form.path.replace(/\{([^}]+)\}/g, (_, name: string) => path[name] ?? '') + (query ? `?${query}` : ''),
+      headers: {'X-API-KEY': key, 'Idempotency-Key': crypto.randomUUID(), ...(body ? {'Content-Type': 'application/json'} : {})},
+      body: body && JSON.stringify(body),
+    });
+    return [{operationId: operation.operationId, path, body, request, press: () => sandbox.handle(request())}];
+  });
+  return {sandbox, key, operations, startOver: () => sandbox.load(fresh)};
+}
+
+test("every operation's example request, as its page's sample writes it, succeeds in a new account", async () => {
+  const {operations, startOver} = await examplePresses();
+  assert.ok(operations.length >= 180, `only ${operations.length} operations were pressed`);
+  for (const {operationId, request, press} of operations) {
+    startOver();
+    const answer = await press();
+    assert.ok(answer.status < 300, `${operationId} ${request().url} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  }
+});
+
+test('an example object one request used up is made again on offer, and the request then succeeds with it', async () => {
+  const {sandbox, key, operations, startOver} = await examplePresses();
+  const offered: string[] = [];
+  const unoffered: string[] = [];
+  for (const {operationId, path, body, request, press} of operations) {
+    startOver();
+    let answer = await press();
+    if (answer.status < 300) answer = await press();
+    if (answer.status < 300) continue;
+    const offer = sandbox.remakeAfter(request(), answer);
+    if (!offer) {
+      unoffered.push(operationId);
+      continue;
+    }
+    const made = await sandbox.remake(key, offer.example);
+    assert.notEqual(made, offer.example);
+    if (offer.in === 'path') path[offer.name] = made;
+    else if (body) body[offer.name] = made;
+    const again = await press();
+    assert.ok(
+      again.status < 300,
+      `${operationId} with ${made} (made by ${offer.maker}) answered ${again.status}: ${JSON.stringify(again.body)}`,
+    );
+    offered.push(
+      `${operationId} (${offer.in} ${offer.name}: ${offer.maker}, ${offer.requests} ${offer.requests === 1 ? 'request' : 'requests'})`,
+    );
+  }
+  console.log(`Made again on offer for ${offered.length} operations: ${offered.join(', ')}`);
+  console.log(`Used up with no offer (a unique value or a limit to change, or an object only time makes): ${unoffered.join(', ')}`);
+  assert.ok(offered.length >= 30, `only ${offered.length} operations were offered an object made again`);
 });

@@ -14,6 +14,7 @@ import type {SampleFile} from '../../../lib/api-render/operation-samples';
 import {load} from '../Sample';
 import {chosenExample, subscribe, type Chosen} from '../Sample/store';
 import AnswerView, {statusLine} from './AnswerView';
+import RemakeOffer from './RemakeOffer';
 import {fieldsOfJson, othersOf, parseJson} from './body-json';
 import {JsonBody, OthersNote, Problems, ViewSwitch, type View} from './BodyViews';
 import {exampleBody, sampleIn, useChosenLanguage, useSamplesOfPanel} from './samples';
@@ -377,6 +378,22 @@ export default function Panel({
     setView(next);
   };
 
+  // A POST that the API took, or that now names another object, is a new request: it needs a new key.
+  const newIdempotencyKey = () => {
+    const idempotency = form.parameters.find((parameter) => parameter.in === 'header' && /^idempotency-key$/i.test(parameter.name));
+    if (form.method === 'POST' && idempotency) setParams((old) => ({...old, [fieldKey('header', idempotency.name)]: crypto.randomUUID()}));
+  };
+
+  // A new object made for an offer goes into the field that named the used-up one.
+  const putMade =
+    ({in: where, name}: {in: 'path' | 'body'; name: string}) =>
+    (id: string) => {
+      newIdempotencyKey();
+      if (where === 'path') setParams((old) => ({...old, [fieldKey('path', name)]: id}));
+      else if (!jsonView) setBody((old) => ({...old, [name]: id}));
+      else setRaw(JSON.stringify({...(sent as Record<string, unknown>), [name]: id}, null, 2));
+    };
+
   // The choice holds for the panels of the next pages too.
   const choose = (next: Target) => {
     setTarget(next);
@@ -389,10 +406,7 @@ export default function Panel({
     try {
       const received = await send(target, built.request, specsUrl);
       setAnswer(received);
-      if (received.status < 300 && form.method === 'POST') {
-        const idempotency = form.parameters.find((parameter) => parameter.in === 'header' && /^idempotency-key$/i.test(parameter.name));
-        if (idempotency) setParams((old) => ({...old, [fieldKey('header', idempotency.name)]: crypto.randomUUID()}));
-      }
+      if (received.status < 300) newIdempotencyKey();
     } catch (error) {
       setAnswer(null);
       setSendError(
@@ -588,6 +602,9 @@ export default function Panel({
           </p>
         ) : null}
         {answer ? <AnswerView answer={answer} /> : null}
+        {answer?.remake ? (
+          <RemakeOffer key={answer.headers['x-request-id']} offer={answer.remake} make={box.remake} onMade={putMade(answer.remake)} />
+        ) : null}
       </div>
     </section>
   );

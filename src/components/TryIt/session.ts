@@ -5,7 +5,7 @@
  * Everything is held in memory only, in this module: nothing goes to storage, to the URL or to a copied
  * command, and a reload starts a new session.
  */
-import type {OperationForm} from '../../../sandbox/core';
+import type {OperationForm, Remake} from '../../../sandbox/core';
 import type {FormProblem, FormRequest, WorkerAnswer, WorkerCall, WorkerMessage, WorkerReply} from '../../../sandbox/worker';
 import {IdCarrier, PageReader} from '../../../lib/page-run';
 
@@ -15,8 +15,18 @@ export type Target = {kind: 'browser'} | {kind: 'remote'; url: string};
 /** What a request sends, with its target path and query (`/v1/payments?limit=3`). */
 export type OutgoingRequest = {method: string; url: string; headers: Record<string, string>; body?: string | FormData};
 
-/** An answer as the panel shows it. Events are known only for the sandbox in this browser. */
-export type Answer = {status: number; headers: Record<string, string>; body: unknown; ms: number; events?: {id: string; type: string}[]};
+/**
+ * An answer as the panel shows it. Events, and the offer to make again an example object the request
+ * found used up, come only from the sandbox in this browser.
+ */
+export type Answer = {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+  ms: number;
+  events?: {id: string; type: string}[];
+  remake?: Remake;
+};
 
 /** The text of a panel's inputs by name: a file input holds the file chosen. */
 export type Inputs = Record<string, string | File | undefined>;
@@ -80,6 +90,12 @@ export function sandbox(specsUrl: string) {
         {kind: 'send', request: {...request, headers: {'X-API-KEY': browserKey, ...request.headers}}, key: browserKey},
         specsUrl,
       ),
+    /** Makes another object like the example one a request found used up; it is the reader's own from then on. */
+    remake: async (example: string) => {
+      const made = await call<string>({kind: 'remake', example, key: browserKey}, specsUrl);
+      reader.carrier.own(made);
+      return made;
+    },
     /** Starts a new sandbox account: every object of the session is gone. */
     reset: async () => {
       await call<null>({kind: 'reset'}, specsUrl);
@@ -173,7 +189,7 @@ async function sendToBrowser(request: OutgoingRequest, specsUrl: string): Promis
     headers['Content-Type'] = encoded.type;
   }
   const answer = await sandbox(specsUrl).send({method: request.method, url: request.url, headers, body});
-  return {status: answer.status, headers: answer.headers, body: answer.body, ms: answer.ms, events: answer.events};
+  return {...answer, body: answer.body};
 }
 
 async function sendToRemote(url: string, request: OutgoingRequest): Promise<Answer> {
