@@ -260,7 +260,9 @@ export class SpecIndex {
         },
         literals: path.split('/').filter((part) => part && !part.startsWith('{')).length,
       });
-      this.forms.set(`${method} ${path}`, () => {
+      // Made on first use, then kept: the seed asks for a form on each of its requests.
+      let made: OperationForm | undefined;
+      const makeForm = (): OperationForm => {
         const media = body && isNode(requestBody?.content) ? follow(document, requestBody.content[body.mediaType]) : {};
         const schema = flatten(document, media.schema);
         const required = new Set(Array.isArray(schema.required) ? schema.required : []);
@@ -294,7 +296,8 @@ export class SpecIndex {
             },
           }),
         };
-      });
+      };
+      this.forms.set(`${method} ${path}`, () => (made ??= makeForm()));
     }
   }
 

@@ -75,6 +75,9 @@ function inputValue(input: FormInput, text: string | File | undefined): {value?:
 
 const fieldKey = (where: string, name: string) => `${where}:${name}`;
 
+/** The sample files an upload starts with, told apart from a file the reader chose. */
+const sampleFiles = new WeakSet<File>();
+
 type FormState = {params: Values; body: Values; raw: string};
 
 /** The inputs as one text to compare, without the idempotency key, which is new for each request. */
@@ -94,7 +97,11 @@ function initialValues(form: OperationForm, example: unknown, ids: IdCarrier): F
     if (!example || typeof example !== 'object' || !(field.name in example)) continue;
     const value = (example as Record<string, unknown>)[field.name];
     // An upload starts with a sample PDF under the example's file name, until the reader chooses a file.
-    if (field.kind === 'file') body[field.name] = new File([samplePdf], String(value), {type: 'application/pdf'});
+    if (field.kind === 'file') {
+      const sample = new File([samplePdf], String(value), {type: 'application/pdf'});
+      sampleFiles.add(sample);
+      body[field.name] = sample;
+    }
     // A time the API takes only near the present is counted from now, not copied from the example.
     else if (field.fromNow !== undefined) body[field.name] = iso(Date.now() + field.fromNow * 1000);
     else body[field.name] = inputText(value, field, ids);
@@ -141,7 +148,7 @@ function Field({
         <input {...common} type="file" onChange={(event) => onChange(event.target.files?.[0])} />
         {value instanceof File ? (
           <span className={styles.hint}>
-            Sends {value.name} ({value.size} bytes){value.size === samplePdf.length ? ', a sample PDF, until you choose a file' : ''}.
+            Sends {value.name} ({value.size} bytes){sampleFiles.has(value) ? ', a sample PDF, until you choose a file' : ''}.
           </span>
         ) : null}
       </>
