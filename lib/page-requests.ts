@@ -9,7 +9,6 @@ import {readFileSync} from 'node:fs';
 import {relative} from 'node:path';
 import {parse as parseYaml} from 'yaml';
 import {codeBlocks, docPages, splitFrontMatter} from './docs-source';
-import {firstRequest} from '../src/pages/_home/content';
 import {readCurl, type CurlRequest} from './curl';
 
 export type DocRequest = {file: string; line: number; method: string; path: string; query: string[]; body?: unknown};
@@ -180,18 +179,6 @@ export function docsRequestPages(root = 'docs'): RequestPage[] {
     })
     .filter((page) => page.requests.length > 0)
     .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-}
-
-/** The home page's first payment, as a page of one request that shows no response (so it must succeed). */
-export function homeRequestPage(): RequestPage {
-  const file = 'src/pages/_home/content.ts';
-  const curl = readCurl(firstRequest);
-  if (!curl) throw new Error(`${file}: firstRequest is not a curl command to the Plaza API`);
-  const line =
-    readFileSync(file, 'utf8')
-      .split('\n')
-      .findIndex((text) => text.startsWith('export const firstRequest')) + 1;
-  return {file, title: 'Home', requests: [{file, line, ...curl}], follows: []};
 }
 
 /** The doc ID of a page's file: `docs/guides/quickstart.mdx` is `guides/quickstart`. */

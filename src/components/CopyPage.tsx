@@ -41,6 +41,8 @@ export default function CopyPage(): ReactNode {
     return () => clearTimeout(timer);
   }, [state]);
   if (!twin) return null;
+  // The bundler replaces process.env.NODE_ENV with its value: no Node.js global reaches the browser.
+  // eslint-disable-next-line no-restricted-globals
   if (process.env.NODE_ENV === 'development') {
     return (
       <p className="copy-page copy-page__note">Copy page and View as Markdown: npm start makes no Markdown twins; npm run build does.</p>

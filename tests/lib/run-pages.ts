@@ -4,9 +4,12 @@
  * its blocks in page order, the IDs of earlier responses carried into later requests (lib/page-run.ts),
  * and each shown response compared with the real one.
  */
+import {readFileSync} from 'node:fs';
 import type {Sandbox, SandboxResponse} from '../../sandbox/core';
+import {readCurl} from '../../lib/curl';
 import {pageChain, type RequestPage} from '../../lib/page-requests';
 import {PageReader} from '../../lib/page-run';
+import {firstRequest} from '../../src/pages/_home/content';
 import {compareShown} from './compare-shown';
 
 export type BlockOutcome = {
@@ -66,4 +69,16 @@ async function runBlocks(sandbox: Sandbox, {file, requests}: RequestPage, reader
     }
   }
   return outcomes;
+}
+
+/** The home page's first payment, as a page of one request that shows no response (so it must succeed). */
+export function homeRequestPage(): RequestPage {
+  const file = 'src/pages/_home/content.ts';
+  const curl = readCurl(firstRequest);
+  if (!curl) throw new Error(`${file}: firstRequest is not a curl command to the Plaza API`);
+  const line =
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .findIndex((text) => text.startsWith('export const firstRequest')) + 1;
+  return {file, title: 'Home', requests: [{file, line, ...curl}], follows: []};
 }

@@ -9,9 +9,9 @@
  */
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
-import {docsRequestPages, homeRequestPage} from '../../lib/page-requests';
+import {docsRequestPages} from '../../lib/page-requests';
 import {conformingSandbox} from '../lib/conforming-sandbox';
-import {runPage, type BlockOutcome} from '../lib/run-pages';
+import {homeRequestPage, runPage, type BlockOutcome} from '../lib/run-pages';
 
 test('every request block of the pages answers in the sandbox as its page shows', async () => {
   // One wall-clock second per request keeps the pages under the 25-a-second rate limit.

@@ -12,10 +12,10 @@
  */
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
-import {docsRequestPages, homeRequestPage} from '../../lib/page-requests';
+import {docsRequestPages} from '../../lib/page-requests';
 import {conformingSandbox, specs} from '../lib/conforming-sandbox';
 import {ruleScenarios, scenarioRun} from '../lib/rule-scenarios';
-import {runPage} from '../lib/run-pages';
+import {homeRequestPage, runPage} from '../lib/run-pages';
 import {contradictions, covers, statedRules, type Observation, type RuleKind} from '../lib/stated-rules';
 
 /** How many rules of each kind the scenarios executed when this floor was last raised. */
