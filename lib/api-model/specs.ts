@@ -145,24 +145,3 @@ export function checkAgainstList(api: string, spec: OpenApiDocument, list: Liste
   }
   return problems;
 }
-
-/**
- * Every error code a spec shows: the `code` of each `{error: {...}}` object in its examples, and
- * the values of every `failure_code` enum.
- */
-export function collectErrorCodes(spec: OpenApiDocument): Set<string> {
-  const codes = new Set<string>();
-  const walk = (value: unknown, key?: string): void => {
-    if (Array.isArray(value)) return value.forEach((item) => walk(item));
-    if (!value || typeof value !== 'object') return;
-    const node = value as Record<string, unknown>;
-    const error = node.error as Record<string, unknown> | undefined;
-    if (error && typeof error === 'object' && typeof error.code === 'string') codes.add(error.code);
-    if (key === 'failure_code' && Array.isArray(node.enum)) {
-      for (const item of node.enum) if (typeof item === 'string') codes.add(item);
-    }
-    for (const [childKey, child] of Object.entries(node)) walk(child, childKey);
-  };
-  walk(spec);
-  return codes;
-}

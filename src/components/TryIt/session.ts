@@ -53,7 +53,6 @@ let chosen: Target = {kind: 'browser'};
 /** Each operation's panel (`POST /v1/payments`) as the reader left it, shown again when the reader comes back to its page. */
 const panels = new Map<string, KeptPanel>();
 const listeners = new Set<() => void>();
-let generation = 0;
 
 function call<T>(message: WorkerCall, specsUrl: string): Promise<T> {
   if (!worker) {
@@ -102,7 +101,6 @@ export function sandbox(specsUrl: string) {
       reader = new PageReader(browserKey);
       // Their answers and IDs were of the account that is gone: the panels start again from the examples.
       panels.clear();
-      generation += 1;
       for (const listener of listeners) listener();
     },
   };
@@ -116,9 +114,6 @@ export function onReset(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
-
-/** How many times the session was reset: a Run control's results belong to one generation. */
-export const sessionGeneration = () => generation;
 
 /** The IDs of the reader's objects on a target, which the panels' inputs name in place of the examples'. */
 export const carrierOf = (target: Target): IdCarrier => (target.kind === 'browser' ? reader.carrier : remoteIds);
