@@ -1,3 +1,4 @@
+import {spawn, type ChildProcess} from 'node:child_process';
 import {test as base, expect, type Page} from '@playwright/test';
 
 /**
@@ -77,4 +78,28 @@ export async function sitemapPaths(page: Page): Promise<string[]> {
   expect(response.ok()).toBe(true);
   const xml = await response.text();
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc = '']) => new URL(loc).pathname);
+}
+
+/** `npm run sandbox` started by a test: its process, its origin, and what it logged to stderr so far. */
+export type StartedSandbox = {process: ChildProcess; origin: string; errors: () => string};
+
+/**
+ * `npm run sandbox -- --port <port>`, as the README runs it (port 0: any free one); resolves once it
+ * listens. What it logs to stderr is kept: an answer the specs do not allow is one line there.
+ */
+export function startSandbox(port: number): Promise<StartedSandbox> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', '--port', String(port)]);
+  let errors = '';
+  child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      const origin = /Plaza sandbox on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+      if (origin) resolve({process: child, origin, errors: () => errors});
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    child.once('exit', (code) => reject(new Error(`the sandbox stopped (${code}): ${output}`)));
+  });
 }

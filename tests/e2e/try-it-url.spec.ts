@@ -6,34 +6,15 @@
  * memory only, and the target chosen and the IDs made there carry to the next pages. The server checks its every answer against the specs and logs one that does not
  * fit; a test fails on anything it logs.
  */
-import {spawn, type ChildProcess} from 'node:child_process';
 import type {Page} from '@playwright/test';
 import {serveBuild, type Served} from '../../scripts/lib/site-copy';
 import {tryItPort, tryItSite} from '../lib/try-it-site';
-import {expect, open, present, test} from './fixtures';
+import {expect, open, present, startSandbox, test, type StartedSandbox} from './fixtures';
 
 let served: Served | undefined;
-let sandbox: ChildProcess | undefined;
-/** What the sandbox server logged to stderr: an answer the specs do not allow is one line there. */
-let serverErrors = '';
+let sandbox: StartedSandbox | undefined;
 
 test.describe.configure({mode: 'default'});
-
-/** `npm run sandbox -- --port <port>`, as the README runs it; resolves once it listens. */
-function startSandbox(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', '--port', String(port)]);
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const collect = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Plaza sandbox on')) resolve(child);
-    };
-    child.stdout.on('data', collect);
-    child.stderr.on('data', collect);
-    child.stderr.on('data', (chunk: Buffer) => (serverErrors += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`the sandbox stopped (${code}): ${output}`)));
-  });
-}
 
 test.beforeAll(async () => {
   sandbox = await startSandbox(tryItPort());
@@ -41,12 +22,12 @@ test.beforeAll(async () => {
 });
 
 test.afterEach(() => {
-  expect(serverErrors, 'what the sandbox server logged as wrong').toBe('');
+  expect(sandbox?.errors(), 'what the sandbox server logged as wrong').toBe('');
 });
 
 test.afterAll(() => {
   served?.stop();
-  sandbox?.kill();
+  sandbox?.process.kill();
 });
 
 const origin = () => present(served, 'the served build').origin;
