@@ -16,7 +16,7 @@
 import {readFile} from 'node:fs/promises';
 import {resolve} from 'node:path';
 import type {Config} from '@redocly/openapi-core';
-import {apis, type OpenApiDocument} from './specs';
+import {apis, operationRecords, type OpenApiDocument, type OperationRecord} from './specs';
 
 /**
  * An API of the site: its name, title, spec file (relative to the project, or absolute), the route
@@ -38,6 +38,8 @@ export type ApiSpec = Api & {
   document: OpenApiDocument;
   /** Every `$ref` replaced by its target; component schemas titled; cycles cut to `circular(Title)`. */
   resolved: OpenApiDocument;
+  /** The operations of `resolved`, its webhooks last, each with its page's title, slug and route. */
+  operations: OperationRecord[];
 };
 
 export type ApiModel = {
@@ -62,14 +64,23 @@ let redoclyConfig: Promise<Config> | undefined;
 export async function loadApiModel(projectDir: string, {apis: list = apis, foreign = false}: ModelOptions = {}): Promise<ApiModel> {
   const loaded = await Promise.all(
     list.map(async (api): Promise<ApiSpec> => {
-      const file = resolve(projectDir, api.file);
-      const source = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+      const source = await readFile(resolve(projectDir, api.file), 'utf8').catch((error: NodeJS.ErrnoException) => {
         throw new SpecError(`${api.file}: cannot be read (${error.code ?? error.message})`);
       });
-      return {...api, plaza: !foreign, source, ...(await readSpecText(source, file, api.file))};
+      return readApi(api, source, {projectDir, foreign});
     }),
   );
   return {apis: loaded, specs: Object.fromEntries(loaded.map((api) => [api.name, api.document]))};
+}
+
+/** One API of the model from its spec's text (`api.file` says where its relative `$ref`s are read from). */
+export async function readApi(
+  api: Api,
+  source: string,
+  {projectDir = '.', foreign = false}: {projectDir?: string; foreign?: boolean} = {},
+): Promise<ApiSpec> {
+  const documents = await readSpecText(source, resolve(projectDir, api.file), api.file);
+  return {...api, plaza: !foreign, source, ...documents, operations: operationRecords(documents.resolved, api.route)};
 }
 
 /**

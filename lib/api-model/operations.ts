@@ -26,17 +26,33 @@ export type OpenApiDocument = {
   components?: Record<string, Record<string, unknown>>;
 };
 
+/**
+ * An operation of a document, as every reader of the specs takes it: the pages, the search facts,
+ * the webhook catalogue, the checks, the sandbox and Try it. Its identity (method, path, tags, the
+ * merged parameters, the security and servers that apply) is derived here and nowhere else; the
+ * model adds its page's title, slug and route (lib/api-model/specs.ts `operationRecords`).
+ */
 export type Operation = {
+  /** In upper case: `GET`. */
   method: string;
+  /** The path template; for a webhook, its name. */
   path: string;
+  /** For an operation of the document's `webhooks` (OpenAPI 3.1), the webhook's name. */
+  webhook?: string;
   operationId?: string;
   summary?: string;
   tags: string[];
+  deprecated: boolean;
   /**
    * The parameters of the path item that the operation does not redefine (same name and place, as
    * OpenAPI's rule says), then the operation's own; each as written (possibly a `$ref`).
    */
   parameters: unknown[];
+  /** The security requirements that apply: the operation's, else the document's. */
+  security?: Record<string, string[]>[];
+  /** The servers that apply: the operation's, else its path item's, else the document's. */
+  servers?: unknown[];
+  /** The operation object as written. */
   raw: Record<string, unknown>;
 };
 
@@ -46,26 +62,33 @@ function parameterKey(spec: OpenApiDocument, parameter: unknown): string {
   return `${String(resolved?.in)} ${String(resolved?.name)}`;
 }
 
-/** Every operation of the document, with the parameters of its path item (less those it redefines) before its own. */
-export function listOperations(spec: OpenApiDocument): Operation[] {
+/**
+ * Every operation of the document's `paths` (or, with `webhooks`, of its `webhooks`), in the order
+ * the document gives them, each with the parameters of its path item (less those it redefines)
+ * before its own.
+ */
+export function listOperations(spec: OpenApiDocument, {webhooks = false}: {webhooks?: boolean} = {}): Operation[] {
   const operations: Operation[] = [];
   const own = (raw: Record<string, unknown>) => (Array.isArray(raw.parameters) ? (raw.parameters as unknown[]) : []);
-  for (const [path, item] of Object.entries(spec.paths ?? {})) {
-    for (const method of methods) {
-      const raw = item?.[method] as Record<string, unknown> | undefined;
-      if (!raw) continue;
+  for (const [path, item] of Object.entries((webhooks ? spec.webhooks : spec.paths) ?? {})) {
+    for (const [method, value] of Object.entries(item ?? {})) {
+      const raw = value as Record<string, unknown> | null;
+      if (!raw || typeof raw !== 'object' || !(methods as readonly string[]).includes(method)) continue;
+      const shared = Array.isArray(item.parameters) ? (item.parameters as unknown[]) : [];
       operations.push({
         method: method.toUpperCase(),
         path,
+        ...(webhooks ? {webhook: path} : {}),
         operationId: typeof raw.operationId === 'string' ? raw.operationId : undefined,
         summary: typeof raw.summary === 'string' ? raw.summary : undefined,
         tags: Array.isArray(raw.tags) ? raw.tags.filter((tag): tag is string => typeof tag === 'string') : [],
+        deprecated: raw.deprecated === true,
         parameters: [
-          ...((item.parameters as unknown[]) ?? []).filter(
-            (shared) => !own(raw).some((mine) => parameterKey(spec, mine) === parameterKey(spec, shared)),
-          ),
+          ...shared.filter((parameter) => !own(raw).some((mine) => parameterKey(spec, mine) === parameterKey(spec, parameter))),
           ...own(raw),
         ],
+        security: (raw.security as Operation['security']) ?? spec.security,
+        servers: (raw.servers ?? item.servers ?? spec.servers) as unknown[] | undefined,
         raw,
       });
     }

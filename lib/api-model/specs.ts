@@ -50,9 +50,20 @@ export function operationTitle(operation: {summary?: unknown; operationId?: unkn
   return summary || operationId || fallback;
 }
 
-/** The slug of an operation's page, as the reference names it (lib/api-render/reference.ts). */
-export const pageSlug = (operation: Operation): string =>
-  operationSlug({operationId: operation.operationId, summary: operationTitle(operation, `${operation.method} ${operation.path}`)});
+/** An operation with its page: the title, the slug and the route that every output names it by. */
+export type OperationRecord = Operation & {title: string; slug: string; route: string};
+
+/**
+ * The operation records of a document, its `paths` then its `webhooks`: the one place a page's
+ * title, slug and route are derived. `apiRoute` is the route folder of the API's pages.
+ */
+export function operationRecords(spec: OpenApiDocument, apiRoute: string): OperationRecord[] {
+  return [...listOperations(spec), ...listOperations(spec, {webhooks: true})].map((operation) => {
+    const title = operationTitle(operation, operation.webhook ?? `${operation.method} ${operation.path}`);
+    const slug = operationSlug({operationId: operation.operationId, summary: title});
+    return {...operation, title, slug, route: `${apiRoute}/${slug}`};
+  });
+}
 
 /** Plaza's rule: every operation has an operationId, a summary and a tag. */
 export function checkOperationFields(spec: OpenApiDocument): string[] {
@@ -77,7 +88,7 @@ export function checkSlugs(spec: OpenApiDocument): string[] {
   };
   if (spec.info?.title) claim(kebabCase(spec.info.title), `the info page "${spec.info.title}"`);
   for (const tag of spec.tags ?? []) claim(kebabCase(tag.name), `the tag "${tag.name}"`);
-  for (const operation of listOperations(spec)) claim(pageSlug(operation), `${operation.method} ${operation.path}`);
+  for (const operation of operationRecords(spec, '')) claim(operation.slug, `${operation.method} ${operation.path}`);
   return problems;
 }
 
@@ -120,7 +131,7 @@ export function parseOperationList(markdown: string): ListedOperation[] {
 export function checkAgainstList(api: string, spec: OpenApiDocument, list: ListedOperation[]): string[] {
   const problems: string[] = [];
   const wanted = list.filter((item) => item.api === api);
-  const bySlug = new Map(listOperations(spec).map((operation) => [operationSlug(operation), operation]));
+  const bySlug = new Map(operationRecords(spec, '').map((operation) => [operation.slug, operation]));
   // A spec that is not Plaza's (none of the listed operations) gets one line, not one per operation.
   if (wanted.length > 0 && !wanted.some((item) => bySlug.has(item.slug))) {
     return [

@@ -7,7 +7,7 @@
  */
 import kebabCase from 'lodash/kebabCase';
 import type {ApiSpec} from '../api-model/model';
-import {operationSlug, operationTitle, type OpenApiDocument, type SecurityScheme} from '../api-model/specs';
+import type {OpenApiDocument, SecurityScheme} from '../api-model/specs';
 import type {Download} from './downloads';
 import type {ApiPage} from './operation';
 import {createApiPageMD, createInfoPageMD, createTagPageMD} from './operation-page';
@@ -27,9 +27,6 @@ export type Reference = {
   sidebar: SidebarItem[];
 };
 
-const httpMethods = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
-
-type Json = Record<string, unknown>;
 type Tag = {name: string; description?: string; 'x-displayName'?: string};
 type PageOperation = {id: string; title: string; method: string; tags: string[]; deprecated: boolean; page: ApiPage; group: string};
 
@@ -44,15 +41,6 @@ function untaggedGroup(path: string, webhook: boolean): string {
   return words ? `${words.charAt(0).toUpperCase()}${words.slice(1)}` : 'Other';
 }
 
-/** The operation's parameters, then those of its path item that it does not redefine (same name and place). */
-function parametersOf(operation: Json, item: Json): unknown[] {
-  const own = (operation.parameters as Json[] | undefined) ?? [];
-  const shared = ((item.parameters as Json[] | undefined) ?? []).filter(
-    (parameter) => !own.some((mine) => mine.name === parameter.name && mine.in === parameter.in),
-  );
-  return [...own, ...shared];
-}
-
 /** The schemes of the document, HTTP scheme names in lower case as RFC 7235 compares them. */
 function securitySchemesOf(document: OpenApiDocument): Record<string, SecurityScheme> {
   const schemes = (document.components?.securitySchemes ?? {}) as Record<string, SecurityScheme>;
@@ -64,39 +52,35 @@ function securitySchemesOf(document: OpenApiDocument): Record<string, SecuritySc
   );
 }
 
-/** Every operation of the document and every webhook of its `webhooks`, in the order the document gives them. */
-function pageOperations(document: OpenApiDocument, plaza: boolean): PageOperation[] {
-  const schemes = securitySchemesOf(document);
-  const pages: PageOperation[] = [];
-  const add = (item: Json, method: string, operation: Json, path: string, webhook?: string) => {
-    const title = operationTitle(operation, webhook ?? `${method.toUpperCase()} ${path}`);
-    const id = operationSlug({operationId: operation.operationId as string | undefined, summary: title});
-    const tags = ((operation.tags as unknown[] | undefined) ?? []).filter((tag): tag is string => typeof tag === 'string');
+/** A page for every operation and webhook of the API, from its operation records. */
+function pageOperations({resolved, operations, plaza}: ApiSpec): PageOperation[] {
+  const securitySchemes = securitySchemesOf(resolved);
+  return operations.map((operation) => {
+    const method = operation.method.toLowerCase();
     const api = {
-      ...operation,
+      ...operation.raw,
       plaza,
-      summary: title,
-      parameters: parametersOf(operation, item),
-      tags,
-      ...(webhook ? {webhook: {name: webhook, method}} : {}),
-      method: webhook ? 'event' : method,
-      path: webhook ? 'webhook' : path,
-      servers: operation.servers ?? item.servers ?? document.servers,
-      security: operation.security ?? document.security,
-      securitySchemes: schemes,
+      summary: operation.title,
+      parameters: operation.parameters,
+      tags: operation.tags,
+      ...(operation.webhook
+        ? {webhook: {name: operation.webhook, method}, method: 'event', path: 'webhook'}
+        : {method, path: operation.path}),
+      servers: operation.servers,
+      security: operation.security,
+      securitySchemes,
     } as ApiPage['api'];
-    const group = untaggedGroup(path, webhook !== undefined);
-    pages.push({id, title, method: api.method, tags, deprecated: operation.deprecated === true, page: {id, title, api}, group});
-  };
-  for (const [path, item] of Object.entries(document.paths ?? {}) as [string, Json][]) {
-    for (const [method, operation] of Object.entries(item))
-      if (httpMethods.has(method) && operation) add(item, method, operation as Json, path);
-  }
-  for (const [name, item] of Object.entries(document.webhooks ?? {}) as [string, Json][]) {
-    for (const [method, operation] of Object.entries(item))
-      if (httpMethods.has(method) && operation) add(item, method, operation as Json, name, name);
-  }
-  return pages;
+    const {slug: id, title, tags, deprecated} = operation;
+    return {
+      id,
+      title,
+      method: api.method,
+      tags,
+      deprecated,
+      page: {id, title, api},
+      group: untaggedGroup(operation.path, operation.webhook !== undefined),
+    };
+  });
 }
 
 /** The id (and route's last part) of an API's introduction page, which it has when its info has a title or a description. */
@@ -137,7 +121,7 @@ export function renderReference(
     sidebar.push({type: 'doc', id: docId(id)});
   }
 
-  const operations = pageOperations(resolved, api.plaza);
+  const operations = pageOperations(api);
   const samples = new Map<string, SampleFile>();
   for (const operation of operations) {
     const page = createApiPageMD(operation.page, api.route, tokenize);

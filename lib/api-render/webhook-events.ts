@@ -19,7 +19,15 @@ import {
   type Json,
   type Specs,
 } from '../api-model/events';
-import {apis, listOperations, operationSlug, resolveLocalRef, type ApiName, type OpenApiDocument, type Operation} from '../api-model/specs';
+import {
+  apis,
+  listOperations,
+  operationRecords,
+  resolveLocalRef,
+  type ApiName,
+  type OpenApiDocument,
+  type OperationRecord,
+} from '../api-model/specs';
 
 export {definesEvents, eventsApi, eventTypes, type Json, type Specs} from '../api-model/events';
 
@@ -27,7 +35,7 @@ export {definesEvents, eventsApi, eventTypes, type Json, type Specs} from '../ap
 export const eventsExtension = 'x-plaza-events';
 
 /** An operation of one of the APIs, with the route of its reference page. */
-export type OperationPage = {api: ApiName; operation: Operation; title: string; url: string};
+export type OperationPage = {api: ApiName; operation: OperationRecord; title: string; url: string};
 
 export type CatalogueEvent = {
   type: string;
@@ -57,12 +65,9 @@ export const eventAnchor = (type: string): string => kebabCase(type);
 /** Every operation of both APIs, with its page. */
 export function operationPages(specs: Specs): OperationPage[] {
   return apis.flatMap((api) =>
-    listOperations(specs[api.name]).map((operation) => ({
-      api: api.name,
-      operation,
-      title: operation.summary ?? operation.operationId ?? `${operation.method} ${operation.path}`,
-      url: `${api.route}/${operationSlug(operation)}`,
-    })),
+    operationRecords(specs[api.name], api.route)
+      .filter((operation) => !operation.webhook)
+      .map((operation) => ({api: api.name, operation, title: operation.title, url: operation.route})),
   );
 }
 

@@ -39,7 +39,7 @@ import {readFileSync} from 'node:fs';
 import {relative} from 'node:path';
 import type {Paragraph, PhrasingContent, Root, RootContent} from 'mdast';
 import {eventTypes} from '../../lib/api-model/events';
-import {apis, listOperations, pageSlug} from '../../lib/api-model/specs';
+import {apis, operationRecords} from '../../lib/api-model/specs';
 import {parseMdx} from '../../lib/api-render/spec-text';
 import {docPages, splitFrontMatter} from '../../lib/docs-source';
 import {lifecycles} from '../../sandbox/core/lifecycles';
@@ -165,7 +165,7 @@ function proseSentences(file: string): Sentence[] {
 const operationPages = (specs: typeof Specs) =>
   new Map(
     apis.flatMap((api) =>
-      listOperations(specs[api.name]).map((operation) => [`${api.route}/${pageSlug(operation)}`, `${operation.method} ${operation.path}`]),
+      operationRecords(specs[api.name], api.route).map((operation) => [operation.route, `${operation.method} ${operation.path}`]),
     ),
   );
 

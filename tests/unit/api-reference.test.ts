@@ -6,16 +6,13 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
-import {resolve} from 'node:path';
-import {readSpecText, type ApiSpec} from '../../lib/api-model/model';
+import {readApi, type ApiSpec} from '../../lib/api-model/model';
 import {apis} from '../../lib/api-model/specs';
 import {renderReference} from '../../lib/api-render/reference';
 
 /** A model API whose spec is `document`, standing in for the first of the site's two APIs. */
 async function apiOf(document: object): Promise<ApiSpec> {
-  const [api] = apis;
-  const source = JSON.stringify(document);
-  return {...api, plaza: false, source, ...(await readSpecText(source, resolve('specs/test.yaml'), 'specs/test.yaml'))};
+  return readApi({...apis[0], file: 'specs/test.yaml'}, JSON.stringify(document), {foreign: true});
 }
 
 const minimal = {
@@ -81,12 +78,7 @@ test('an empty summary falls back to the operationId; pages are named by slug an
 
 test('every operation and webhook of the kitchen sink has its page', async () => {
   const fixture = 'tests/fixtures/kitchen-sink.yaml';
-  const api = {
-    ...apis[0],
-    plaza: false,
-    source: readFileSync(fixture, 'utf8'),
-    ...(await readSpecText(readFileSync(fixture, 'utf8'), resolve(fixture))),
-  };
+  const api = await readApi({...apis[0], file: fixture}, readFileSync(fixture, 'utf8'), {foreign: true});
   const {files} = renderReference(api, []);
   const operations = Object.values(api.document.paths ?? {}).flatMap((item) =>
     Object.keys(item).filter((key) => ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'].includes(key)),

@@ -10,7 +10,7 @@ import {resolve} from 'node:path';
 import {before, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {parse} from 'yaml';
-import {readSpecText, type ApiSpec} from '../../lib/api-model/model';
+import {readApi, type ApiSpec} from '../../lib/api-model/model';
 import {previewRoute} from '../../lib/api-model/site';
 import {renderReference, type Reference, type SidebarItem} from '../../lib/api-render/reference';
 import {codeBlocks} from '../../lib/docs-source';
@@ -25,16 +25,7 @@ let sidebar: SidebarItem[];
 
 /** A foreign spec's API, as the preview's model makes it. */
 async function preview(source: string, file = fixture): Promise<ApiSpec> {
-  return {
-    name: 'reference',
-    title: 'Kitchen Sink API',
-    file,
-    route: previewRoute,
-    categorySlug: '/',
-    plaza: false,
-    source,
-    ...(await readSpecText(source, file)),
-  };
+  return readApi({name: 'reference', title: 'Kitchen Sink API', file, route: previewRoute, categorySlug: '/'}, source, {foreign: true});
 }
 
 before(async () => {

@@ -10,6 +10,7 @@ import {
   checkSlugs,
   findUnsafeHtml,
   listOperations,
+  operationRecords,
   operationSlug,
   parseOperationList,
   parseSpec,
@@ -93,6 +94,66 @@ test('an operation that differs from the list, or is missing, is a problem', () 
   assert.ok(problems.includes('financial: cancels-a-payment has tags [Refunds], not [Payments]'));
   assert.ok(problems.includes('financial: no operation has the slug "get-all-payouts" (GET "Get all payouts")'));
   assert.equal(listOperations(document).length, 1);
+});
+
+test('an operation record holds what every output names the operation by, derived once', () => {
+  const shared = {name: 'payment_id', in: 'path', required: true, schema: {type: 'string'}};
+  const mine = {name: 'payment_id', in: 'path', required: true, description: 'The payment.', schema: {type: 'string'}};
+  const document: OpenApiDocument = {
+    openapi: '3.1.0',
+    security: [{ApiKey: []}],
+    servers: [{url: 'https://api.example.test'}],
+    paths: {
+      '/v1/payments/{payment_id}': {
+        parameters: [shared, {$ref: '#/components/parameters/Expand'}],
+        servers: [{url: 'https://path.example.test'}],
+        get: {summary: 'Get a *payment*\nby its ID', parameters: [mine, {name: 'limit', in: 'query'}], deprecated: true},
+        delete: {operationId: 'voidPayment', security: [], tags: ['Payments']},
+      },
+    },
+    webhooks: {'payment.created': {post: {summary: 'Payment created'}}},
+    components: {parameters: {Expand: {name: 'expand', in: 'query'}}},
+  };
+  const records = operationRecords(document, '/api/financial');
+  assert.deepEqual(
+    records.map(({method, path, webhook, title, slug, route, deprecated}) => ({method, path, webhook, title, slug, route, deprecated})),
+    [
+      {
+        method: 'GET',
+        path: '/v1/payments/{payment_id}',
+        webhook: undefined,
+        title: 'Get a payment by its ID',
+        slug: 'get-a-payment-by-its-id',
+        route: '/api/financial/get-a-payment-by-its-id',
+        deprecated: true,
+      },
+      {
+        method: 'DELETE',
+        path: '/v1/payments/{payment_id}',
+        webhook: undefined,
+        title: 'voidPayment',
+        slug: 'void-payment',
+        route: '/api/financial/void-payment',
+        deprecated: false,
+      },
+      {
+        method: 'POST',
+        path: 'payment.created',
+        webhook: 'payment.created',
+        title: 'Payment created',
+        slug: 'payment-created',
+        route: '/api/financial/payment-created',
+        deprecated: false,
+      },
+    ],
+  );
+  const [get, remove] = records;
+  // OpenAPI's rule: the path item's parameters first, less those the operation redefines by name and place.
+  assert.deepEqual(get?.parameters, [{$ref: '#/components/parameters/Expand'}, mine, {name: 'limit', in: 'query'}]);
+  assert.deepEqual(get?.security, [{ApiKey: []}]);
+  assert.deepEqual(remove?.security, [], 'an operation that asks for no security says so over the document');
+  assert.deepEqual(get?.servers, [{url: 'https://path.example.test'}]);
+  assert.deepEqual(records[2]?.servers, [{url: 'https://api.example.test'}]);
 });
 
 test('script in any string of a spec is found, with where it is', () => {
