@@ -1,21 +1,10 @@
 /**
- * The sandbox clock: the lengths of time the domains count in, the 17:00 UTC cutoff, and Advance
- * sandbox clock, which moves an account's time forward and says what completed on the way. The
- * sandbox has no weekends or holidays (/api/testing), so a business day is 24 hours.
+ * Advance sandbox clock, which moves an account's time forward and says what completed on the way, and
+ * the tally of those completions. The lengths of time and the cutoff are time.ts's.
  */
 import type {AccountContext} from './context';
-import type {Domain, Handler} from './sandbox';
-
-export const hourMs = 3600_000;
-export const dayMs = 24 * hourMs;
-/** Plaza submits ACH debits, refunds and standard payouts in a batch at 17:00 UTC each business day. */
-const cutoffHour = 17;
-
-/** The next 17:00 UTC cutoff after a time (ms). */
-export function nextCutoff(ms: number): number {
-  const today = Math.floor(ms / dayMs) * dayMs + cutoffHour * hourMs;
-  return today > ms ? today : today + dayMs;
-}
+import {hourMs} from './time';
+import type {Domain, Handler} from './types';
 
 /** The clock's tally of one advance: what completed between `from` and `to` (ms). */
 type Advance = {from: number; to: number; completed: Record<Completion, number>};

@@ -2,11 +2,11 @@
  * What a handler or a clock job works with: one account's objects, its clock, its balances, its
  * events and webhook deliveries. A request adds its operation, parameters and body.
  */
-import {dayMs} from './clock';
 import {ApiError, notFound} from './errors';
 import {created} from './lifecycles';
 import type {SpecIndex, SpecOperation} from './spec';
 import {iso, makeId, type AccountState, type ApiObject, type Delivery, type Job, type KeyRecord, type Money} from './state';
+import {dayMs} from './time';
 
 /** How long automatic delivery attempts go on, and the first wait (doubling after each failure). */
 export const retryWindowMs = 3 * dayMs;

@@ -6,8 +6,8 @@
  * sub-resource that is not an object of its own (`/v1/accounts/{account_id}/settings`) is kept by path.
  */
 import type {RequestContext} from './context';
-import type {Domain, HandlerResult} from './sandbox';
 import {update, type ApiObject} from './state';
+import type {Domain, HandlerResult} from './types';
 
 type Json = Record<string, unknown>;
 const idLike = /^([a-z]+)_[a-z0-9]{24}$/;

@@ -20,18 +20,10 @@ import {ledger} from './ledger';
 import {Sandbox, type SandboxOptions} from './sandbox';
 import type {SpecIndex} from './spec';
 
-export {
-  Sandbox,
-  maxBodyBytes,
-  mismatchLine,
-  type Domain,
-  type Mismatch,
-  type Remake,
-  type SandboxRequest,
-  type SandboxResponse,
-} from './sandbox';
+export {Sandbox, maxBodyBytes, mismatchLine, type Mismatch, type Remake} from './sandbox';
 export {browserSpecs, SpecIndex, type FormInput, type OperationForm, type SandboxSpecs} from './spec';
 export type {SandboxState} from './state';
+export type {Domain, SandboxRequest, SandboxResponse} from './types';
 
 /** Plaza's behaviour, domain by domain; the generic answer comes last. */
 export const domains = [

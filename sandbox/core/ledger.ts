@@ -7,14 +7,14 @@
  * since an automatic payout follows. This file also answers the reads of that money: transactions,
  * settlements and the holding accounts' balances.
  */
-import {dayMs} from './clock';
 import type {AccountContext, RequestContext} from './context';
 import {businessBankAccount, emitFor} from './domain/customers';
-import {onboardingReview} from './domain/onboarding';
+import {onboardingOf} from './domain/onboarding-record';
 import {ApiError, notFound} from './errors';
 import {created, move} from './lifecycles';
-import type {Domain, Handler, JobRunner} from './sandbox';
 import {iso, type ApiObject} from './state';
+import {dayMs} from './time';
+import type {Domain, Handler, JobRunner} from './types';
 
 /**
  * Records one movement of funds of a holder (the `acct_` ID of the platform/merchant account itself,
@@ -196,10 +196,12 @@ export function requireSeller(ctx: AccountContext, id: string, param: string): s
 
 /**
  * A seller can receive funds only once its onboarding is `approved` (`422 onboarding_incomplete`),
- * and only while Plaza has not restricted or closed it since (`422 account_not_active`).
+ * and only while Plaza has not restricted or closed it since (`422 account_not_active`). The callers
+ * pass an account they have found (a seller, or the account a payment names); its onboarding record
+ * holds the status Review onboarding shows.
  */
 export function requireApproved(ctx: AccountContext, id: string, param: string) {
-  const status = onboardingReview(ctx, id).onboarding_status;
+  const status = onboardingOf(ctx, id).status;
   if (status !== 'approved') {
     throw new ApiError(
       'onboarding_incomplete',

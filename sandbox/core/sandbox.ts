@@ -8,27 +8,13 @@
  * operation's handler, or the generic one that answers from the specs' examples. Before each request,
  * the account's clock runs the jobs that fell due.
  */
-import {dayMs} from './clock';
 import {ApiError, notFound} from './errors';
 import {AccountContext, RequestContext, type Query} from './context';
 import {makingSteps, remake, runSeed, seedFits, type Seed} from './seed';
 import {SpecIndex, type SandboxSpecs, type SpecOperation} from './spec';
-import {emptyState, makeId, own, put, type AccountState, type Job, type KeyRecord, type SandboxState} from './state';
-
-export type SandboxRequest = {
-  method: string;
-  /** Path and query string. */ url: string;
-  headers: Record<string, string | undefined>;
-  body?: string;
-};
-export type SandboxResponse = {status: number; headers: Record<string, string>; body?: unknown};
-
-/** What a handler answers: a JSON body, or the text of a file (`file` names its media type and file name). */
-export type HandlerResult = {status: number; body?: unknown; file?: {type: string; name: string}};
-export type Handler = (context: RequestContext) => HandlerResult;
-export type JobRunner = (context: AccountContext, job: Job) => void;
-/** Behaviour of part of the API: handlers by operationId, clock jobs by kind, and what a new account starts with. */
-export type Domain = {handlers?: Record<string, Handler>; jobs?: Record<string, JobRunner>; open?: (context: AccountContext) => void};
+import {emptyState, makeId, own, put, type AccountState, type KeyRecord, type SandboxState} from './state';
+import {dayMs} from './time';
+import type {Domain, Handler, HandlerResult, JobRunner, SandboxRequest, SandboxResponse} from './types';
 
 export type SandboxOptions = {
   specs: SandboxSpecs;

@@ -11,10 +11,10 @@
  * would be.
  */
 import {multipart} from '../../lib/page-run';
-import {hourMs} from './clock';
-import type {SandboxRequest, SandboxResponse} from './sandbox';
 import type {SpecIndex} from './spec';
 import {iso, type AccountState} from './state';
+import {hourMs} from './time';
+import type {SandboxRequest, SandboxResponse} from './types';
 
 type Json = Record<string, unknown>;
 

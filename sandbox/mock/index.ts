@@ -23,7 +23,7 @@
  * examples are copied, nothing of it runs as code.
  */
 import {listOperations, resolveLocalRef, type OpenApiDocument} from '../../lib/api-model/operations';
-import type {SandboxRequest, SandboxResponse} from '../core/sandbox';
+import type {SandboxRequest, SandboxResponse} from '../core/types';
 import {isJson, SpecIndex, type SandboxSpecs, type SpecOperation} from '../core/spec';
 import {generate} from './generate';
 

@@ -10,10 +10,10 @@ import {ApiError} from '../errors';
 import {created} from '../lifecycles';
 import {accountSetting} from '../ledger';
 import type {AccountContext, RequestContext} from '../context';
-import type {Domain, Handler} from '../sandbox';
 import type {ApiObject} from '../state';
+import type {Domain, Handler} from '../types';
 import {emitFor} from './customers';
-import {onboardingKey, onboardingOf, startOnboarding} from './onboarding';
+import {onboardingKey, onboardingOf, startOnboarding} from './onboarding-record';
 
 type Json = Record<string, unknown>;
 

@@ -3,12 +3,13 @@
  * 17:00 UTC cutoff and settle or return it two days later (/guides/payments/process-ach-payments), and
  * the ACH return simulation returns one at once with the chosen NACHA return code.
  */
-import {countCompletion, dayMs} from '../clock';
+import {countCompletion} from '../clock';
+import {dayMs} from '../time';
 import type {AccountContext} from '../context';
 import {ApiError} from '../errors';
 import {move} from '../lifecycles';
 import {recordTransaction} from '../ledger';
-import type {Domain, Handler} from '../sandbox';
+import type {Domain, Handler} from '../types';
 import {isTestMethod} from './customers';
 import {openDispute} from './disputes';
 import {fundsDelayMs, getPayment, hasJob, on, paymentFee, recordProcessorResponse, succeed, type Payment} from './payments';

@@ -6,7 +6,7 @@
 import {ApiError} from '../errors';
 import type {AccountContext, RequestContext} from '../context';
 import {move} from '../lifecycles';
-import type {Domain, Handler} from '../sandbox';
+import type {Domain, Handler} from '../types';
 import {iso, update, type ApiObject} from '../state';
 import {
   attach,

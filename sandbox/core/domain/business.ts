@@ -6,16 +6,16 @@
  * The business details are kept by the path of their operations, as the generic answer keeps
  * sub-resources. The first one saved starts the onboarding; none changes while the review runs.
  */
-import {dayMs} from '../clock';
 import {ApiError} from '../errors';
 import {move} from '../lifecycles';
 import type {AccountContext, RequestContext} from '../context';
 import {generic} from '../generic';
-import type {Domain, Handler, HandlerResult} from '../sandbox';
 import type {ApiObject} from '../state';
+import {dayMs} from '../time';
+import type {Domain, Handler, HandlerResult} from '../types';
 import {accountOf} from './accounts';
 import {businessBankAccount, openBankAccount, savedBankAccount} from './customers';
-import {onboardingOf, type Decision} from './onboarding';
+import {onboardingOf, type Decision} from './onboarding-record';
 
 type Json = Record<string, unknown>;
 

@@ -12,7 +12,7 @@
 import {ApiError, notFound} from '../errors';
 import type {AccountContext, RequestContext} from '../context';
 import {created} from '../lifecycles';
-import type {Domain, Handler} from '../sandbox';
+import type {Domain, Handler} from '../types';
 import {makeId, update, type ApiObject} from '../state';
 
 type Json = Record<string, unknown>;

@@ -8,12 +8,12 @@
  * `dispute` transaction; a won case gives both back, a lost one nothing. An ACH payment's case is a debit
  * the account holder refused, and opens already `lost` (/guides/payments/process-ach-payments).
  */
-import {dayMs} from '../clock';
+import {dayMs} from '../time';
 import type {AccountContext, RequestContext} from '../context';
 import {ApiError} from '../errors';
 import {created, move} from '../lifecycles';
 import {recordTransaction} from '../ledger';
-import type {Domain, Handler, JobRunner} from '../sandbox';
+import type {Domain, Handler, JobRunner} from '../types';
 import {iso, type ApiObject} from '../state';
 import type {Payment} from './payments';
 

@@ -6,11 +6,11 @@
  * a member, and expires 7 days after its last email. An onboarding invitation's link makes the seller's
  * account under the platform; the invitation is `completed` when that account is submitted for review.
  */
-import {dayMs, hourMs} from '../clock';
+import {dayMs, hourMs} from '../time';
 import {ApiError, notFound} from '../errors';
 import {created, move} from '../lifecycles';
 import type {RequestContext} from '../context';
-import type {Domain, Handler} from '../sandbox';
+import type {Domain, Handler} from '../types';
 import {iso, type ApiObject} from '../state';
 import {accountOf, newAccount} from './accounts';
 

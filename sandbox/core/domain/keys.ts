@@ -4,11 +4,11 @@
  * secret key's values are in the sandbox's keyring, so a request with one works with exactly the
  * key's permissions, and a revoked or replaced value stops working.
  */
-import {hourMs} from '../clock';
+import {hourMs} from '../time';
 import {ApiError} from '../errors';
 import {created, move} from '../lifecycles';
 import type {AccountContext, RequestContext} from '../context';
-import type {Domain, Handler, JobRunner} from '../sandbox';
+import type {Domain, Handler, JobRunner} from '../types';
 import {iso, type ApiObject} from '../state';
 
 /** Reveal API key works for 1 hour after the key was created or regenerated. */

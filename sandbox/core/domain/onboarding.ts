@@ -7,33 +7,19 @@
  * `action_required` by Decide onboarding, or at once for a test tax ID. Outside the review, Set
  * account status restricts an account, lifts the restriction or closes it, as Plaza would.
  */
-import {dayMs} from '../clock';
 import {ApiError} from '../errors';
 import {move} from '../lifecycles';
 import type {AccountContext} from '../context';
-import type {Domain, Handler} from '../sandbox';
 import {iso, type ApiObject} from '../state';
+import {dayMs} from '../time';
+import type {Domain, Handler} from '../types';
 import {accountOf} from './accounts';
 import {detailsOf} from './business';
 import {businessBankAccount, emitFor} from './customers';
 import {completeInvitation} from './invitations';
+import {onboardingOf, type Decision} from './onboarding-record';
 
 type Json = Record<string, unknown>;
-type OnboardingStatus = 'not_started' | 'in_progress' | 'submitted' | 'in_review' | 'action_required' | 'approved' | 'rejected';
-export type Decision = 'approve' | 'reject' | 'request_information';
-
-/** What the sandbox keeps of an account's onboarding besides the details saved. */
-type Onboarding = {
-  status: OnboardingStatus;
-  submitted_at: string | null;
-  decided_at: string | null;
-  decision_reason: string | null;
-  updated_at: string;
-  /** Documents a reviewer asked for that were not uploaded since. */
-  documents_due: string[];
-  /** The decision that the saved test tax ID makes on submission, if it is one. */
-  test_decision: Decision | null;
-};
 
 type Requirement = {
   type: 'field' | 'document' | 'contract';
@@ -47,24 +33,6 @@ type Requirement = {
 const rejectionReason = 'The business sells products that Plaza does not process payments for under its acceptable use policy.';
 /** A reviewer asking for more wants a recent bank statement (Decide onboarding, `request_information`). */
 const requestedDocument = 'bank_statement';
-
-export const onboardingKey = (accountId: string) => `onboarding/${accountId}`;
-export const onboardingOf = (context: AccountContext, accountId: string) =>
-  context.account.singletons[onboardingKey(accountId)] as Onboarding;
-
-export function startOnboarding(context: AccountContext, accountId: string, status: OnboardingStatus) {
-  const now = context.nowIso();
-  const decided = status === 'approved' ? now : null;
-  context.account.singletons[onboardingKey(accountId)] = {
-    status,
-    submitted_at: decided,
-    decided_at: decided,
-    decision_reason: null,
-    updated_at: now,
-    documents_due: [],
-    test_decision: null,
-  } satisfies Onboarding;
-}
 
 const field = (path: string, reason: string, description: string): Requirement => ({
   type: 'field',
@@ -130,7 +98,7 @@ function requirementsOf(context: AccountContext, account: ApiObject): Requiremen
 }
 
 /** The OnboardingReview of an account: its status, and what is due until it is decided. */
-export function onboardingReview(context: AccountContext, accountId: string): Json {
+function onboardingReview(context: AccountContext, accountId: string): Json {
   const account = context.get(accountId, 'account_id', ['acct']);
   const record = onboardingOf(context, account.id);
   const decided = record.status === 'approved' || record.status === 'rejected';

@@ -11,12 +11,13 @@
  * payment's funds land in the platform's balance (/guides/marketplaces/transfer-funds-to-sellers).
  * The sandbox has no weekends or holidays (/api/testing), so a business day is 24 hours.
  */
-import {countCompletion, dayMs, nextCutoff} from '../clock';
+import {countCompletion} from '../clock';
+import {dayMs, nextCutoff} from '../time';
 import type {AccountContext, RequestContext} from '../context';
 import {ApiError} from '../errors';
 import {created, move} from '../lifecycles';
 import {accountSetting, recordTransaction, requireApproved} from '../ledger';
-import type {Domain, Handler, JobRunner} from '../sandbox';
+import type {Domain, Handler, JobRunner} from '../types';
 import {makeTestCard} from './customers';
 import {iso, update, type ApiObject} from '../state';
 

@@ -11,7 +11,8 @@
  * Advance sandbox clock by 24 hours always finds it `paid` or `failed`, as the guides' sandbox steps
  * say. A failed or canceled payout gives its amount back as a reversing `payout` transaction.
  */
-import {countCompletion, dayMs, nextCutoff} from '../clock';
+import {countCompletion} from '../clock';
+import {dayMs, nextCutoff} from '../time';
 import type {AccountContext, RequestContext} from '../context';
 import {ApiError} from '../errors';
 import {created, move} from '../lifecycles';
@@ -25,7 +26,7 @@ import {
   requireHolder,
   requireInstantPayouts,
 } from '../ledger';
-import type {Domain, Handler, JobRunner} from '../sandbox';
+import type {Domain, Handler, JobRunner} from '../types';
 import {iso, update, type ApiObject} from '../state';
 import {businessBankAccount, emitFor} from './customers';
 

@@ -3,12 +3,13 @@
  * ACH refund stays `pending` a day longer (/guides/refunds/refund-payments). As for payments, every
  * movement of money goes through the ledger, held by the caller's account.
  */
-import {countCompletion, dayMs, nextCutoff} from '../clock';
+import {countCompletion} from '../clock';
+import {dayMs, nextCutoff} from '../time';
 import type {AccountContext} from '../context';
 import {ApiError} from '../errors';
 import {created, move} from '../lifecycles';
 import {recordTransaction, requireAvailable} from '../ledger';
-import type {Domain, Handler} from '../sandbox';
+import type {Domain, Handler} from '../types';
 import {reverseRefundTransfer} from './transfers';
 import type {ApiObject} from '../state';
 import {getPayment, on, type Payment} from './payments';

@@ -9,7 +9,7 @@
 import type {AccountContext, RequestContext} from '../context';
 import {ApiError} from '../errors';
 import {recordTransaction, requireAvailable, requireApproved, requireSeller} from '../ledger';
-import type {Domain, Handler} from '../sandbox';
+import type {Domain, Handler} from '../types';
 import type {ApiObject} from '../state';
 import type {Payment} from './payments';
 

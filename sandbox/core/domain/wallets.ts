@@ -4,7 +4,7 @@
  */
 import {ApiError} from '../errors';
 import type {AccountContext, RequestContext} from '../context';
-import type {Domain, Handler} from '../sandbox';
+import type {Domain, Handler} from '../types';
 import {iso, update} from '../state';
 import {applePay, attach, customerOf, detach, drawn, expireAfter, get, googlePay, list, methodOf, methodsOf, remove} from './customers';
 

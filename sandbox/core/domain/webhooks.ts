@@ -6,11 +6,11 @@
  * network request: the host takes the outbox with `takeOutbox` (signed, ready to post), posts each
  * delivery and reports the answer with `recordAttempt`, which schedules the retries.
  */
-import {dayMs} from '../clock';
+import {dayMs} from '../time';
 import {ApiError, notFound} from '../errors';
 import {move} from '../lifecycles';
 import {firstRetryMs, retryWindowMs, type AccountContext, type RequestContext} from '../context';
-import type {Domain, Handler, JobRunner} from '../sandbox';
+import type {Domain, Handler, JobRunner} from '../types';
 import {iso, type AccountState, type ApiObject, type Delivery} from '../state';
 import {randomSecret} from './keys';
 
