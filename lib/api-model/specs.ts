@@ -3,7 +3,6 @@
  * the API reference plugin derives from them, and the problems that would break or endanger
  * the reference (missing fields, slug collisions, script in descriptions).
  */
-import {readFileSync} from 'node:fs';
 import kebabCase from 'lodash/kebabCase';
 import {parse as parseYaml} from 'yaml';
 import {plainText} from '../api-render/spec-text';
@@ -17,10 +16,6 @@ export function parseSpec(text: string): OpenApiDocument {
     throw new Error('the document is not a YAML mapping');
   }
   return parsed as OpenApiDocument;
-}
-
-export function readSpec(file: string): OpenApiDocument {
-  return parseSpec(readFileSync(file, 'utf8'));
 }
 
 /** A security scheme of a spec's components, as far as the site reads it. */

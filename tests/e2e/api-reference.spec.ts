@@ -5,10 +5,11 @@ import {
   listOperations,
   operationSlug,
   parseOperationList,
-  readSpec,
   resolveLocalRef,
+  type OpenApiDocument,
   type Operation,
 } from '../../lib/api-model/specs';
+import {specs} from '../lib/specs';
 
 type Parameter = {name: string; in: string};
 type Examples = Record<string, {summary?: string}>;
@@ -17,7 +18,7 @@ const listed = parseOperationList(readFileSync('specs/operations.md', 'utf8'));
 const sampleLanguages = ['cURL', 'Node.js', 'Python', 'PHP', 'Java', 'C#'];
 
 /** The labels of the JSON examples of a request body or response: their summaries, else their names. */
-function exampleLabels(spec: ReturnType<typeof readSpec>, holder: unknown): string[] {
+function exampleLabels(spec: OpenApiDocument, holder: unknown): string[] {
   const content = (resolveLocalRef<{content?: Record<string, {examples?: Examples}>}>(spec, holder) ?? {}).content ?? {};
   const examples = Object.entries(content['application/json']?.examples ?? {});
   return examples.length > 1 ? examples.map(([name, example]) => resolveLocalRef<{summary?: string}>(spec, example).summary ?? name) : [];
@@ -25,7 +26,7 @@ function exampleLabels(spec: ReturnType<typeof readSpec>, holder: unknown): stri
 
 // One operation of every tag of both APIs.
 const samples = apis.flatMap((api) => {
-  const spec = readSpec(api.file);
+  const spec = specs[api.name];
   const byTag = new Map<string | undefined, Operation>();
   for (const operation of listOperations(spec)) {
     const [tag] = operation.tags;
@@ -163,7 +164,7 @@ test('the category pages list the tags of each reference', async ({page}) => {
 test('the authentication page links every operation under the permission its spec declares', async ({page}) => {
   await open(page, '/api/authentication');
   const expected = apis.flatMap((api) =>
-    listOperations(readSpec(api.file)).map(
+    listOperations(specs[api.name]).map(
       (operation) => `${String(operation.raw['x-plaza-permission'])} ${api.route}/${operationSlug(operation)}`,
     ),
   );

@@ -6,13 +6,14 @@
  * the present is filled in from now (`x-plaza-example-from-now`). And the quickstart's blocks, copied
  * with their Copy buttons, succeed against a fresh `npm run sandbox`.
  */
-import {apis, listOperations, operationSlug, readSpec} from '../../lib/api-model/specs';
+import {apis, listOperations, operationSlug} from '../../lib/api-model/specs';
 import {readCurl} from '../../lib/curl';
 import {multipart} from '../../lib/page-run';
+import {specs} from '../lib/specs';
 import {expect, open, present, startSandbox, test} from './fixtures';
 
 const pages = apis.flatMap((api) =>
-  listOperations(readSpec(api.file)).map((operation) => ({
+  listOperations(specs[api.name]).map((operation) => ({
     id: String(operation.operationId),
     path: `${api.route}/${operationSlug(operation)}`,
   })),
@@ -35,44 +36,48 @@ for (const {id, path} of pages) {
   });
 }
 
-test("the quickstart's blocks, copied with their Copy buttons, succeed against a fresh `npm run sandbox`", async ({page, context}) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const server = await startSandbox(0);
-  try {
-    await open(page, '/guides/quickstart');
-    const blocks = page.getByRole('main').locator('.theme-code-block').filter({hasText: 'curl -X'});
-    const count = await blocks.count();
-    expect(count).toBeGreaterThanOrEqual(3);
-    const keys = new Set<string>();
-    for (let index = 0; index < count; index++) {
-      const block = blocks.nth(index);
-      await block.hover();
-      await block.getByRole('button', {name: 'Copy code to clipboard'}).click();
-      const copied = await page.evaluate(() => navigator.clipboard.readText());
-      const request = present(readCurl(copied), `a curl command to the Plaza API in block ${index + 1}`);
-      if (request.host !== 'api.sandbox.plaza.example') continue;
-      // Only the key is the reader's own, as the page tells them to export it.
-      const headers = Object.fromEntries(
-        Object.entries(request.headers).map(([name, value]) => [
-          name,
-          value.replace(/\$\{?PLAZA_SECRET_KEY\}?/g, 'sk_test_copiedquickstart1'),
-        ]),
-      );
-      const key = Object.entries(headers).find(([name]) => name.toLowerCase() === 'idempotency-key')?.[1];
-      if (key) keys.add(key);
-      const form = request.form ? multipart(request.form) : undefined;
-      const response = await fetch(`${server.origin}${request.target}`, {
-        method: request.method,
-        headers: form ? {...headers, 'content-type': form.type} : headers,
-        body: form?.body ?? request.body,
-      });
-      expect(response.status, `block ${index + 1} ${request.method} ${request.target}: ${await response.text()}`).toBeLessThan(300);
+test(
+  "the quickstart's blocks, copied with their Copy buttons, succeed against a fresh `npm run sandbox`",
+  {tag: '@internal-copy-fresh-keys'},
+  async ({page, context}) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const server = await startSandbox(0);
+    try {
+      await open(page, '/guides/quickstart');
+      const blocks = page.getByRole('main').locator('.theme-code-block').filter({hasText: 'curl -X'});
+      const count = await blocks.count();
+      expect(count).toBeGreaterThanOrEqual(3);
+      const keys = new Set<string>();
+      for (let index = 0; index < count; index++) {
+        const block = blocks.nth(index);
+        await block.hover();
+        await block.getByRole('button', {name: 'Copy code to clipboard'}).click();
+        const copied = await page.evaluate(() => navigator.clipboard.readText());
+        const request = present(readCurl(copied), `a curl command to the Plaza API in block ${index + 1}`);
+        if (request.host !== 'api.sandbox.plaza.example') continue;
+        // Only the key is the reader's own, as the page tells them to export it.
+        const headers = Object.fromEntries(
+          Object.entries(request.headers).map(([name, value]) => [
+            name,
+            value.replace(/\$\{?PLAZA_SECRET_KEY\}?/g, 'sk_test_copiedquickstart1'),
+          ]),
+        );
+        const key = Object.entries(headers).find(([name]) => name.toLowerCase() === 'idempotency-key')?.[1];
+        if (key) keys.add(key);
+        const form = request.form ? multipart(request.form) : undefined;
+        const response = await fetch(`${server.origin}${request.target}`, {
+          method: request.method,
+          headers: form ? {...headers, 'content-type': form.type} : headers,
+          body: form?.body ?? request.body,
+        });
+        expect(response.status, `block ${index + 1} ${request.method} ${request.target}: ${await response.text()}`).toBeLessThan(300);
+      }
+      // The copies carried keys of their own, not the ones the page writes.
+      expect(keys.size).toBeGreaterThan(0);
+      for (const key of keys) await expect(page.getByRole('main')).not.toContainText(key);
+      expect(server.errors(), 'what the sandbox server logged as wrong').toBe('');
+    } finally {
+      server.process.kill();
     }
-    // The copies carried keys of their own, not the ones the page writes.
-    expect(keys.size).toBeGreaterThan(0);
-    for (const key of keys) await expect(page.getByRole('main')).not.toContainText(key);
-    expect(server.errors(), 'what the sandbox server logged as wrong').toBe('');
-  } finally {
-    server.process.kill();
-  }
-});
+  },
+);

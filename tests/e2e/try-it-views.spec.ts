@@ -8,10 +8,11 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type {Locator, Page} from '@playwright/test';
-import {readSpec, resolveLocalRef} from '../../lib/api-model/specs';
+import {resolveLocalRef} from '../../lib/api-model/specs';
+import {specs} from '../lib/specs';
 import {expect, open, present, showColourMode, test} from './fixtures';
 
-const accounts = readSpec('specs/accounts.yaml');
+const {accounts} = specs;
 const page_ = '/api/accounts/create-customer';
 
 /** The first example of create-customer's request body in the spec. */

@@ -10,12 +10,12 @@
 import {readFileSync} from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type {Locator, Page} from '@playwright/test';
-import {readSpec, resolveLocalRef} from '../../lib/api-model/specs';
+import {resolveLocalRef} from '../../lib/api-model/specs';
 import {pageRequests} from '../../lib/page-requests';
+import {specs} from '../lib/specs';
 import {expect, open, present, showColourMode, test, waitForHydration} from './fixtures';
 
-const financial = readSpec('specs/financial.yaml');
-const accounts = readSpec('specs/accounts.yaml');
+const {financial, accounts} = specs;
 
 /** The test payment method of the sandbox values partial whose outcome is the given text. */
 function testValue(outcome: RegExp): string {
@@ -379,39 +379,40 @@ test('an example object used up by a press is made again with one press, in the 
   await expect(region.getByLabel('Response body')).toContainText(`"payment_id": "${transferred}"`);
 });
 
-test("a code block's Copy gives its idempotency key a fresh one, the same for the same written key across the page's blocks", async ({
-  page,
-  context,
-}) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await open(page, '/api/idempotency');
-  const written = pageRequests('docs/api/idempotency.mdx', readFileSync('docs/api/idempotency.mdx', 'utf8'))
-    .map((request) => Object.entries(request.headers).find(([name]) => name.toLowerCase() === 'idempotency-key')?.[1])
-    .filter((key): key is string => key !== undefined);
-  const repeated = present(
-    written.find((key, index) => written.indexOf(key) !== index),
-    'a key the page writes twice',
-  );
-  const blocks = page.locator('.theme-code-block').filter({hasText: `Idempotency-Key: ${repeated}`});
-  await expect(blocks).toHaveCount(written.filter((key) => key === repeated).length);
-  const copied: string[] = [];
-  for (const block of [blocks.first(), blocks.nth(1)]) {
-    await block.hover();
-    await block.getByRole('button', {name: 'Copy code to clipboard'}).click();
-    const text = await page.evaluate(() => navigator.clipboard.readText());
-    expect(text).toContain('curl -X POST');
-    expect(text).not.toContain(repeated);
-    copied.push(present(/Idempotency-Key: ([0-9a-f-]{36})/.exec(text)?.[1], 'the fresh key'));
-  }
-  expect(copied[0]).toBe(copied[1]);
-  // The page itself still shows the key it writes.
-  await expect(blocks.first()).toContainText(`Idempotency-Key: ${repeated}`);
-  // After a reload the tab's keys are new.
-  await page.reload();
-  await blocks.first().hover();
-  await blocks.first().getByRole('button', {name: 'Copy code to clipboard'}).click();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).not.toContain(copied[0]);
-});
+test(
+  "a code block's Copy gives its idempotency key a fresh one, the same for the same written key across the page's blocks",
+  {tag: '@internal-copy-fresh-keys'},
+  async ({page, context}) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await open(page, '/api/idempotency');
+    const written = pageRequests('docs/api/idempotency.mdx', readFileSync('docs/api/idempotency.mdx', 'utf8'))
+      .map((request) => Object.entries(request.headers).find(([name]) => name.toLowerCase() === 'idempotency-key')?.[1])
+      .filter((key): key is string => key !== undefined);
+    const repeated = present(
+      written.find((key, index) => written.indexOf(key) !== index),
+      'a key the page writes twice',
+    );
+    const blocks = page.locator('.theme-code-block').filter({hasText: `Idempotency-Key: ${repeated}`});
+    await expect(blocks).toHaveCount(written.filter((key) => key === repeated).length);
+    const copied: string[] = [];
+    for (const block of [blocks.first(), blocks.nth(1)]) {
+      await block.hover();
+      await block.getByRole('button', {name: 'Copy code to clipboard'}).click();
+      const text = await page.evaluate(() => navigator.clipboard.readText());
+      expect(text).toContain('curl -X POST');
+      expect(text).not.toContain(repeated);
+      copied.push(present(/Idempotency-Key: ([0-9a-f-]{36})/.exec(text)?.[1], 'the fresh key'));
+    }
+    expect(copied[0]).toBe(copied[1]);
+    // The page itself still shows the key it writes.
+    await expect(blocks.first()).toContainText(`Idempotency-Key: ${repeated}`);
+    // After a reload the tab's keys are new.
+    await page.reload();
+    await blocks.first().hover();
+    await blocks.first().getByRole('button', {name: 'Copy code to clipboard'}).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).not.toContain(copied[0]);
+  },
+);
 
 test('a multipart body starts with a sample file under the example name, and sends the file the reader chooses', async ({page}) => {
   // A seller account of the reader's, made first: the upload's path names it.

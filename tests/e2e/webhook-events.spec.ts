@@ -3,13 +3,13 @@ import camelCase from 'lodash/camelCase';
 import upperFirst from 'lodash/upperFirst';
 import {test, expect, open, present} from './fixtures';
 import {SpecIndex} from '../../lib/checks/docs-drift';
-import {apis, listOperations, operationSlug, readSpec} from '../../lib/api-model/specs';
+import {apis, listOperations, operationSlug, type ApiName} from '../../lib/api-model/specs';
+import {specs} from '../lib/specs';
 
 // What a visitor should find on the catalogue, read from the specs it is generated from.
-const specs = Object.fromEntries(apis.map((api) => [api.name, readSpec(api.file)]));
-const specOf = (api: string) => present(specs[api], `the ${api} spec`);
+const specOf = (api: ApiName) => present(specs[api], `the ${api} spec`);
 type Schema = {properties?: Record<string, {enum?: string[]}>};
-const schemas = (api: string) => (specOf(api).components?.schemas ?? {}) as Record<string, Schema>;
+const schemas = (api: ApiName) => (specOf(api).components?.schemas ?? {}) as Record<string, Schema>;
 const eventTypes: string[] = present(
   schemas('accounts').Event?.properties?.type?.enum,
   'the event types of the accounts spec (Event.type)',

@@ -1,6 +1,5 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {apis, readSpec} from '../../lib/api-model/specs';
 import {operationPages, type Specs} from '../../lib/api-render/webhook-events';
 import {
   checkPermissions,
@@ -15,8 +14,7 @@ import {
 import {extractExamples, parseCurl} from '../../lib/page-requests';
 import {firstRequest} from '../../src/pages/_home/content';
 import {readFileSync} from 'node:fs';
-
-const specs = Object.fromEntries(apis.map((api) => [api.name, readSpec(api.file)])) as Specs;
+import {specs} from '../lib/specs';
 
 /** The first problem reported, which the test expects there to be. */
 function first(problems: string[]): string {

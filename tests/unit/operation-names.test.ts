@@ -5,10 +5,9 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {checkOperationNames, thirdPerson} from '../../lib/checks/operation-names';
-import {apis, readSpec} from '../../lib/api-model/specs';
-import {operationPages, type Specs} from '../../lib/api-render/webhook-events';
+import {operationPages} from '../../lib/api-render/webhook-events';
+import {specs} from '../lib/specs';
 
-const specs = Object.fromEntries(apis.map((api) => [api.name, readSpec(api.file)])) as Specs;
 const pages = operationPages(specs);
 
 test('a third-person name is found in text and in link labels, and a linked title is accepted', () => {

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import {resolve} from 'node:path';
 import {test} from 'node:test';
-import {readSpec, resolveLocalRef} from '../../lib/api-model/specs';
+import {resolveLocalRef} from '../../lib/api-model/specs';
 import {parseMdx} from '../../lib/api-render/spec-text';
 import {docPages, splitFrontMatter} from '../../lib/docs-source';
 import {withFreshKeys} from '../../lib/idempotency-keys';
@@ -18,6 +18,7 @@ import {contentSecurityPolicy} from '../../scripts/write-headers';
 import {jsonTokens, tokenStyle} from '../../src/components/TryIt/json-tokens';
 import {codeTheme} from '../../src/data/prism-themes';
 import remarkRunRequests from '../../src/plugins/remark-run-requests';
+import {specs} from '../lib/specs';
 
 type Node = {type: string; name?: string; attributes?: {name: string; value: unknown}[]; children?: Node[]};
 
@@ -65,8 +66,8 @@ test('the generated pages get no Run control', () => {
 });
 
 test("an operation's form is its schema's: parameters, body fields with their kinds, test values and example", () => {
-  const financial = readSpec('specs/financial.yaml');
-  const index = new SpecIndex({accounts: readSpec('specs/accounts.yaml'), financial});
+  const {financial} = specs;
+  const index = new SpecIndex(specs);
   const form = index.form('POST', '/v1/payments');
   assert.ok(form, 'POST /v1/payments has a form');
   const operation = financial.paths?.['/v1/payments']?.post as {requestBody: unknown; parameters: unknown[]};

@@ -14,7 +14,8 @@ import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import camelCase from 'lodash/camelCase';
 import upperFirst from 'lodash/upperFirst';
-import {apis, listOperations, operationSlug, readSpec, type ApiName} from '../../lib/api-model/specs';
+import {loadApiModel} from '../../lib/api-model/model';
+import {apis, listOperations, operationSlug, type ApiName} from '../../lib/api-model/specs';
 import {codeBlocks} from '../../lib/docs-source';
 import {SpecIndex} from '../../lib/checks/docs-drift';
 import {buildCatalogue, checkEventsExtension, eventsExtension, exampleFromSchema, type Specs} from '../../lib/api-render/webhook-events';
@@ -23,6 +24,7 @@ import {languages} from '../../lib/api-render/samples';
 import {phpSyntaxError} from '../lib/syntax';
 import {takeOutbox} from '../../sandbox/core/domain/webhooks';
 import {conformingSandbox} from '../lib/conforming-sandbox';
+import {specs} from '../lib/specs';
 
 /** The parts of the specs these tests read. */
 type Schema = {enum?: unknown[]; properties?: Record<string, Schema>};
@@ -39,7 +41,6 @@ function present<T>(value: T | null | undefined, what: string): T {
 const valueAt = (spec: unknown, ...keys: string[]): unknown =>
   keys.reduce((node, key, index) => present((node as Record<string, unknown>)[key], keys.slice(0, index + 1).join(' > ')), spec);
 
-const specs = Object.fromEntries(apis.map((api) => [api.name, readSpec(api.file)])) as Specs;
 const enumTypes = valueAt(specs.accounts, 'components', 'schemas', 'Event', 'properties', 'type', 'enum') as string[];
 const typeList = valueAt(
   specs.accounts,
@@ -324,17 +325,21 @@ describe('the signature samples', () => {
 });
 
 describe("the webhook catalogue of specs that are not Plaza's", () => {
-  const specsOf = (files: Record<ApiName, string>): Specs =>
-    Object.fromEntries(apis.map((api) => [api.name, readSpec(files[api.name])])) as Specs;
+  /** The specs of these files, read as the site reads specs that are not Plaza's (the model of foreign specs). */
+  const specsOf = async (files: Record<ApiName, string>): Promise<Specs> =>
+    (await loadApiModel('.', {apis: apis.map((api) => ({...api, file: files[api.name]})), foreign: true})).specs as Specs;
 
-  test('specs without an Event schema get a page that lists no event types', () => {
-    const page = webhookEventsPage(specsOf({accounts: 'tests/fixtures/kitchen-sink.yaml', financial: 'tests/fixtures/kitchen-sink.yaml'}));
+  test('specs without an Event schema get a page that lists no event types', async () => {
+    const page = webhookEventsPage(
+      await specsOf({accounts: 'tests/fixtures/kitchen-sink.yaml', financial: 'tests/fixtures/kitchen-sink.yaml'}),
+    );
     assert.match(page, /define no webhook event types/);
   });
 
-  test('an Event schema whose object types are missing stops it with one line', () => {
+  test('an Event schema whose object types are missing stops it with one line', async () => {
+    const mixed = await specsOf({accounts: apis[0].file, financial: 'tests/fixtures/kitchen-sink.yaml'});
     assert.throws(
-      () => webhookEventsPage(specsOf({accounts: apis[0].file, financial: 'tests/fixtures/kitchen-sink.yaml'})),
+      () => webhookEventsPage(mixed),
       (error: Error) =>
         error.message.split('\n').length === 1 &&
         /^The object type "\w+" should be the schema components\.schemas\.\w+/.test(error.message),
