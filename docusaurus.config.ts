@@ -15,8 +15,9 @@ import {firstRequest} from './src/pages/_home/content';
 import remarkDiagrams from './src/plugins/remark-diagrams';
 import remarkRunRequests from './src/plugins/remark-run-requests';
 import tryItPages from './src/plugins/try-it-pages';
-import prefetchOnce from './src/plugins/prefetch-once';
-import {ssrTemplate} from './src/plugins/ssr-template';
+import frameworkInternals from './src/internals/plugin';
+import {internalOn} from './src/internals';
+import {ssrTemplate} from './src/internals/ssr-template';
 
 // Environment, read once. Every variable is optional; the README lists them.
 // The site's APIs: Plaza's two, or with PLAZA_PREVIEW_SPEC (npm run preview) one spec's reference alone.
@@ -71,7 +72,7 @@ const config: Config = {
   future: {v4: true, faster: {rspackPersistentCache: false}},
   // Pages paint before their JavaScript loads (see the template). The base-URL banner would find
   // Docusaurus missing at DOMContentLoaded, which now comes before it starts, so it is off.
-  ssrTemplate,
+  ...(internalOn('ssr-template') ? {ssrTemplate} : {}),
   baseUrlIssueBanner: false,
   // What readers download (the specs and the Postman collections) is written from specs/ at build time.
   staticDirectories: ['static', generatedStaticDir],
@@ -109,7 +110,8 @@ const config: Config = {
     '@docusaurus/plugin-sitemap',
     // Code highlighted at build time: the home page's first request here, the docs' code blocks above.
     codeTokens(preview ? [] : [{code: firstRequest, language: 'bash'}]),
-    prefetchOnce,
+    // The framework internals the site replaces, each with its flag (src/internals).
+    frameworkInternals,
     // Every page as Markdown at its route + `.md`, with /llms.txt and /llms-full.txt.
     markdownTwins(
       preview

@@ -22,10 +22,10 @@ const nodeGlobals = ['process', 'Buffer', '__dirname', '__filename', 'require', 
 }));
 /** What `src/` may not import: the scripts are the build's tools, not the site's. */
 const siteLayer = {group: ['**/scripts/**'], message: 'src/ imports nothing of scripts/ (README, Layout).'};
-/** What `scripts/` may import of `src/`: only the search vocabulary the browser shares. */
+/** What `scripts/` may import of `src/`: only the search vocabulary the browser shares, and the internals' switchboard. */
 const scriptsLayer = {
-  regex: '(^|/)src/(?!lib/search(-synonyms)?$)',
-  message: 'scripts/ reads only src/lib/search.ts and src/lib/search-synonyms.ts of src/ (README, Layout).',
+  regex: '(^|/)src/(?!lib/search(-synonyms)?$|internals(/|$))',
+  message: 'scripts/ reads only src/lib/search.ts, src/lib/search-synonyms.ts and src/internals/ of src/ (README, Layout).',
 };
 /** What `lib/` may not import: it is shared by the site, the scripts and the sandbox, and imports none of them. */
 const libLayer = {
@@ -97,7 +97,15 @@ export default defineConfig(
   },
   {
     // The site's browser code.
-    files: ['src/components/**/*.{ts,tsx}', 'src/theme/**/*.{ts,tsx}', 'src/client/**/*.ts', 'src/pages/**/*.{ts,tsx}', 'src/lib/**/*.ts'],
+    files: [
+      'src/components/**/*.{ts,tsx}',
+      'src/theme/**/*.{ts,tsx}',
+      'src/client/**/*.ts',
+      'src/pages/**/*.{ts,tsx}',
+      'src/lib/**/*.ts',
+      'src/internals/**/*.tsx',
+      'src/internals/prefetch-once.ts',
+    ],
     rules: {
       'no-restricted-imports': ['error', {...nodeModules, patterns: [...nodeModules.patterns, siteLayer]}],
       'no-restricted-globals': ['error', ...nodeGlobals],

@@ -2,7 +2,7 @@
  * The last step of `npm run build`: Pagefind indexes the built site into build/pagefind/, from the
  * copies of its pages that scripts/lib/search-pages.ts makes (the shipped pages stay as built).
  * Pagefind's own search UIs are not written: the site's search box and results page use its JS API.
- * Its word index is then cut into smaller chunks (scripts/lib/pagefind-chunks.ts), so that a query
+ * Its word index is then cut into smaller chunks (src/internals/pagefind-chunks.ts; its flag pagefind-rechunk, src/internals), so that a query
  * fetches less of it.
  * Beside Pagefind's files, build/pagefind/words/ holds the words of the index for the typo
  * correction (src/lib/search.ts): one JSON array per first letter, the words on most pages first.
@@ -15,7 +15,8 @@ import {parseArgs} from 'node:util';
 import {searchFactsFile, type OperationFacts} from '../lib/api-render/search-facts';
 import {wordsFile} from '../src/lib/search';
 import {operationVerbs} from '../src/lib/search-synonyms';
-import {rechunk} from './lib/pagefind-chunks';
+import {internalOn} from '../src/internals';
+import {rechunk} from '../src/internals/pagefind-chunks';
 import {excludedFromIndex, indexedWords, pageToIndex, routeOf} from './lib/search-pages';
 
 /** The pages read and handed to Pagefind at a time. */
@@ -104,7 +105,7 @@ export async function indexSearch(buildDir: string, projectDir = '.'): Promise<{
   const written = await index.writeFiles({outputPath});
   if (written.errors.length > 0) fail(written.errors);
   await close();
-  await rechunk(outputPath, chunkBytes);
+  if (internalOn('pagefind-rechunk')) await rechunk(outputPath, chunkBytes);
   for (const name of await readdir(outputPath)) {
     if (unusedFiles.test(name)) await rm(join(outputPath, name));
   }

@@ -4,7 +4,7 @@
  * rule of the files whose names change with their content. Scripts run
  * only from the site's own files and as the inline scripts of the built HTML, each allowed by the
  * SHA-256 hash of its text (Docusaurus' colour mode and announcement bar scripts, the loader of
- * src/plugins/ssr-template.ts, ...), so a script that a page was never built with does not run.
+ * src/internals/ssr-template.ts, ...), so a script that a page was never built with does not run.
  * `npm run serve` (scripts/serve-build.ts) sends the same headers; the README shows them for nginx
  * and a CDN.
  *

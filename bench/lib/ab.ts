@@ -1,13 +1,13 @@
 /**
- * The A/B of each framework internal the site replaces (bench/lib/internals.ts): the project copied
- * into a temporary directory without it and built cold there; then the site as it is and that copy,
+ * The A/B of each framework internal the site replaces (src/internals): the project copied into a
+ * temporary directory and built cold there with that internal's flag off; then the site as it is and that copy,
  * both served, measured with Lighthouse on phones in turns (bench/lib/lighthouse.ts,
  * lighthousePaired), so that each side's median comes from the same minutes of the machine.
  */
 import {rmSync} from 'node:fs';
 import {join} from 'node:path';
 import {serveBuild, temporaryCopy} from '../../scripts/lib/site-copy';
-import {internals, type Internal} from './internals';
+import {internals, withoutInternal, type Internal} from './internals';
 import {lighthousePaired, type LighthouseResult} from './lighthouse';
 import {pickNamed} from './options';
 import {runPipeline} from './pipeline';
@@ -29,8 +29,7 @@ export async function runAb(
 ): Promise<AbRun> {
   const copy = temporaryCopy(`ab-${internal.name}`);
   try {
-    internal.remove(copy);
-    await runPipeline(copy, true, logFile);
+    await runPipeline(copy, true, logFile, false, withoutInternal(internal));
     const withIt = await serveBuild(siteBuild);
     try {
       const without = await serveBuild(join(copy, 'build'));

@@ -101,7 +101,7 @@ export function rehypeCodeTokens() {
 /** Code that a React page shows, to be highlighted at build time. */
 export type Snippet = {code: string; language: string};
 
-/** The Docusaurus plugin: tokens of the React pages' snippets, and the theme's runtime Prism left out. */
+/** The Docusaurus plugin: tokens of the React pages' snippets (the theme's runtime Prism is left out by src/internals). */
 export function codeTokens(snippets: Snippet[]): () => Plugin {
   return () => ({
     name: codeTokensPlugin,
@@ -116,11 +116,6 @@ export function codeTokens(snippets: Snippet[]): () => Plugin {
         tokens[code] = encoded;
       }
       actions.setGlobalData(tokens);
-    },
-    configureWebpack() {
-      // The theme adds this client module to every page; `false` makes it an empty module.
-      const clientModule = load.resolve('@docusaurus/theme-classic/lib/prism-include-languages').replace(/\.js$/, '');
-      return {resolve: {alias: {[`${clientModule}$`]: false}}};
     },
   });
 }

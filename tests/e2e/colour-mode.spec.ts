@@ -57,7 +57,7 @@ test('the stored choice applies before the page renders, on any page', async ({p
 });
 
 // The server writes code blocks before it knows the reader's mode, and hydration keeps them as
-// written (src/components/KeptFromHydration.tsx). A reader whose stored mode is light must see every
+// written (src/internals/kept-from-hydration.tsx). A reader whose stored mode is light must see every
 // token in the light colours once the page has loaded, exactly as after switching modes on the page.
 test('a page loaded in light mode colours every code token as the light theme does', async ({page}) => {
   const colours = () =>

@@ -71,35 +71,39 @@ test('a language chosen once is the one shown, and the only one, when another pa
 });
 
 // The theme builds every code block and tab group again once the page has hydrated, unless the
-// site keeps them (src/components/KeptFromHydration.tsx): the server's elements must still be the
+// site keeps them (src/internals/kept-from-hydration.tsx): the server's elements must still be the
 // page's once its scripts are done.
 for (const path of ['/guides/payments/authorize-and-capture-payments', '/api/financial/create-payment']) {
-  test(`${path}: hydration keeps the code blocks and tab groups the server built`, async ({page}) => {
-    // The page's scripts start after its first paint (src/plugins/ssr-template.ts), so at
-    // DOMContentLoaded these are the server's elements.
-    await page.addInitScript(() => {
-      document.addEventListener('DOMContentLoaded', () => {
-        (window as unknown as {serverElements: Element[]}).serverElements = Array.from(
-          document.querySelectorAll('main pre, main .tabs-container'),
-        );
+  test(
+    `${path}: hydration keeps the code blocks and tab groups the server built`,
+    {tag: ['@internal-kept-from-hydration', '@internal-ssr-template']},
+    async ({page}) => {
+      // The page's scripts start after its first paint (src/internals/ssr-template.ts), so at
+      // DOMContentLoaded these are the server's elements.
+      await page.addInitScript(() => {
+        document.addEventListener('DOMContentLoaded', () => {
+          (window as unknown as {serverElements: Element[]}).serverElements = Array.from(
+            document.querySelectorAll('main pre, main .tabs-container'),
+          );
+        });
       });
-    });
-    await open(page, path);
-    // Whatever the hydration scheduled has run once the main thread is idle.
-    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
-    const {held, kept} = await page.evaluate(() => {
-      const elements = (window as unknown as {serverElements: Element[]}).serverElements;
-      return {held: elements.length, kept: elements.filter((element) => element.isConnected).length};
-    });
-    expect(held).toBeGreaterThan(2);
-    expect(kept).toBe(held);
-  });
+      await open(page, path);
+      // Whatever the hydration scheduled has run once the main thread is idle.
+      await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+      const {held, kept} = await page.evaluate(() => {
+        const elements = (window as unknown as {serverElements: Element[]}).serverElements;
+        return {held: elements.length, kept: elements.filter((element) => element.isConnected).length};
+      });
+      expect(held).toBeGreaterThan(2);
+      expect(kept).toBe(held);
+    },
+  );
 }
 
 // Code is highlighted when the site is built (src/plugins/code-tokens.ts): no page loads Prism,
 // and every code block in a language Prism knows is highlighted all the same, on the server's
 // page and after a language is chosen on the client.
-test('pages highlight their code without loading Prism', async ({page}) => {
+test('pages highlight their code without loading Prism', {tag: '@internal-prism-left-out'}, async ({page}) => {
   const scripts: Promise<{url: string; body: string}>[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') scripts.push(response.text().then((body) => ({url: response.url(), body})));

@@ -4,7 +4,7 @@ import {mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'nod
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {gunzipSync, gzipSync} from 'node:zlib';
-import {compareWords, firstSpanned, pagefindVersion, rechunk} from '../../scripts/lib/pagefind-chunks';
+import {compareWords, firstSpanned, pagefindVersion, rechunk} from '../../src/internals/pagefind-chunks';
 
 // cborg is an ES module only, and the tests run as CommonJS.
 let cbor: typeof import('cborg');
@@ -119,13 +119,13 @@ test('an index in a format this does not know fails in one line and is left as i
     const listed = files();
     writeMeta(metaFile, ['9.9.9', ...meta.slice(1)]);
     await assert.rejects(rechunk(outputPath, 120), {
-      message: `Pagefind's index (scripts/lib/pagefind-chunks.ts): it was written by Pagefind 9.9.9, and this reads ${pagefindVersion}'s format`,
+      message: `Pagefind's index (src/internals/pagefind-chunks.ts): it was written by Pagefind 9.9.9, and this reads ${pagefindVersion}'s format`,
     });
     // The same metadata, its outer array's length written in two bytes where one would do.
     assert.equal(Buffer.from(cbor.encode(meta))[0], 0x80 + meta.length);
     writeMeta(metaFile, meta, (cbor) => Buffer.concat([Buffer.from([0x98, meta.length]), cbor.subarray(1)]));
     await assert.rejects(rechunk(outputPath, 120), {
-      message: `Pagefind's index (scripts/lib/pagefind-chunks.ts): ${metaFile} does not encode back to the same bytes: its format changed`,
+      message: `Pagefind's index (src/internals/pagefind-chunks.ts): ${metaFile} does not encode back to the same bytes: its format changed`,
     });
     assert.deepEqual(files(), listed);
   } finally {

@@ -31,7 +31,7 @@ type ChunkRow = [from: string, to: string, hash: string];
 type Meta = [string, unknown, ChunkRow[], ...unknown[]];
 
 function fail(message: string): never {
-  throw new Error(`Pagefind's index (scripts/lib/pagefind-chunks.ts): ${message}`);
+  throw new Error(`Pagefind's index (src/internals/pagefind-chunks.ts): ${message}`);
 }
 
 /** The CBOR value of a Pagefind file, checked to encode back to the same bytes. */

@@ -1,7 +1,7 @@
 /**
  * The `window.docusaurus` object that <Link> calls: `prefetch` when a link scrolls into view,
  * `preload` when it is hovered or touched. It replaces @docusaurus/core/lib/client/docusaurus.js
- * (see ./index.ts), whose prefetch added a <link rel=prefetch> for every chunk of the linked page
+ * (src/internals/plugin.ts replaces it; its flag is prefetch-once), whose prefetch added a <link rel=prefetch> for every chunk of the linked page
  * and of every route above it (the docs root, the version with its sidebars, the sidebar) on each
  * call, and searched the whole chunk table with a regular expression to find them. A guide page
  * on a phone added about 400 such elements for 25 distinct files, 200 ms and more of main-thread

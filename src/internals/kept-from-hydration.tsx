@@ -13,9 +13,10 @@
  * ExecutionEnvironment or an effect instead.
  *
  * `@docusaurus/core/lib/client/browserContext` is the context useIsBrowser() reads, not a public
- * API. If it moves, the build fails on this import; if useIsBrowser() stops reading it,
- * tests/e2e/tabs-and-code.spec.ts sees the rebuild again; tests/unit/framework-internals.test.ts
- * pins the upstream files by hash, and bench/lib/internals.ts measures what it saves.
+ * API. If it moves, the build fails on this import (with the flag kept-from-hydration off, this
+ * module is replaced by ./stock/kept-from-hydration.tsx and the import is gone); if useIsBrowser()
+ * stops reading it, tests/e2e/tabs-and-code.spec.ts sees the rebuild again. The switchboard
+ * (./index.ts) pins the upstream files by hash, and the bench's A/B measures what it saves.
  */
 import React, {useSyncExternalStore, type ReactNode} from 'react';
 import {Context as BrowserContext} from '@docusaurus/core/lib/client/browserContext';
