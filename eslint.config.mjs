@@ -72,7 +72,7 @@ export default defineConfig(
   },
   {
     // The sandbox's core runs in the reader's browser as well as in Node; of lib/ it takes only what
-    // uses no I/O: the API model's operations and events, and the page runner.
+    // uses no I/O: the API model's operations, events and request index, and the page runner.
     files: ['sandbox/core/**/*.ts', 'sandbox/mock/**/*.ts', 'sandbox/worker.ts'],
     rules: {
       'no-restricted-imports': [
@@ -82,7 +82,7 @@ export default defineConfig(
           patterns: [
             ...nodeModules.patterns,
             {
-              regex: '(^|/)lib/(?!(api-model/operations|api-model/events|page-run|idempotency-keys)$)',
+              regex: '(^|/)lib/(?!(api-model/operations|api-model/events|api-model/request-index|page-run|idempotency-keys)$)',
               message: 'The sandbox core takes from lib/ only modules with no I/O (README, Layout).',
             },
             {
@@ -119,6 +119,8 @@ export default defineConfig(
       'lib/idempotency-keys.ts',
       'lib/api-model/operations.ts',
       'lib/api-model/events.ts',
+      'lib/api-model/request-index.ts',
+      'lib/api-model/messages.ts',
       'lib/api-render/samples.ts',
     ],
     rules: {

@@ -12,7 +12,7 @@
 import {plazaSeed} from './core/plaza-seed';
 import {createSandbox, mismatchLine, Sandbox, type Remake, type SandboxRequest, type SandboxResponse, type SandboxSpecs} from './core';
 import type {OperationForm} from './core';
-import type {SchemaProblem} from './core/spec';
+import type {SchemaProblem} from '../lib/api-model/request-index';
 import {Mock, type MockSpecs} from './mock';
 
 /** A request of the form, before it is sent: its parameters by location and name, and its body as a value. */

@@ -2,159 +2,87 @@
  * Keeps the docs and the API reference from drifting apart: finds every request (a curl command
  * in a `bash` block) and every response (a `json` block titled "Response: <status> ...") in the
  * hand-written pages, and checks them against the specs: the operation exists, the path
- * parameters fit their patterns, the query parameters exist, and the bodies validate against the
+ * parameters fit their schemas, the query parameters exist, and the bodies validate against the
  * operation's schemas. It also checks the field names of the request bodies that the SDK pages'
  * server snippets send, the permissions pages name (and tie to operations), the permission sentences
  * of the specs' own descriptions, and the sandbox test values of the partial against the specs.
+ *
+ * Operations and schemas are read through the index of the specs that the sandbox and Try it read (lib/api-model/request-index.ts), with
+ * its validator and its plain messages: a response is read closed there, so a page's response may show
+ * no field the spec does not name, and must show each field the spec requires.
  */
 import {readFileSync} from 'node:fs';
 import {relative} from 'node:path';
-import {Ajv, type ValidateFunction} from 'ajv';
-import addFormats from 'ajv-formats';
 import ts from 'typescript';
+import {isJson, SpecIndex, type SchemaProblem, type SpecOperation} from '../api-model/request-index';
 import {codeBlocks, docPages} from '../docs-source';
 import {extractExamples, type DocRequest, type DocResponse, type Problem} from '../page-requests';
 import {operationPermission} from '../api-render/reference-tables';
-import {apis, listOperations, resolveLocalRef, type OpenApiDocument, type Operation} from '../api-model/specs';
+import {apis} from '../api-model/specs';
 import {operationPages, type Specs} from '../api-render/webhook-events';
 
-type SpecOperation = Operation & {spec: string; pattern: RegExp; literalSegments: number};
+/** The operation a method and concrete path call, with the values of its path parameters, or why no operation fits. */
+function routeOf(index: SpecIndex, method: string, path: string): {operation: SpecOperation; params: Record<string, string>} | string {
+  const route = index.route(method, path);
+  if (route === 'method') return `${method} ${path} is not an operation of the specs (its path takes other methods)`;
+  return route ?? `${method} ${path} is not an operation of the specs`;
+}
 
-export class SpecIndex {
-  private readonly ajv = new Ajv({strict: false, allErrors: true, discriminator: true});
-  private readonly operations: SpecOperation[] = [];
-  private readonly specs = new Map<string, OpenApiDocument>();
-  private readonly compiled = new Map<string, ValidateFunction>();
+/**
+ * Schema problems in one line: each field, with its value when that is a scalar, and what is wrong
+ * (`amount -5 must be an integer from 1 to 99999999; tip is not a field here`); the first three, and how many more.
+ */
+function problemText(problems: SchemaProblem[]): string {
+  const shown = problems.slice(0, 3).map(({param, value, message}) => {
+    const scalar = value === null || ['string', 'number', 'boolean'].includes(typeof value);
+    const subject = `${param ?? '(body)'}${scalar && !message.startsWith('is ') ? ` ${JSON.stringify(value)}` : ''}`;
+    // A plain message reads on from the field; the validator's own sentence, where there is no plainer one, follows a colon.
+    return /^[a-z]/.test(message) ? `${subject} ${message}` : `${subject}: ${message.replace(/\.$/, '')}`;
+  });
+  return `${shown.join('; ')}${problems.length > 3 ? ` (and ${problems.length - 3} more)` : ''}`;
+}
 
-  constructor(specs: Record<string, OpenApiDocument>) {
-    addFormats(this.ajv);
-    for (const format of ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password']) this.ajv.addFormat(format, true);
-    for (const [name, spec] of Object.entries(specs)) {
-      this.specs.set(name, spec);
-      this.ajv.addSchema(spec as object, name);
-      for (const operation of listOperations(spec)) {
-        const source = operation.path.replace(/\{[^}]+\}/g, '[^/]+');
-        this.operations.push({
-          ...operation,
-          spec: name,
-          pattern: new RegExp(`^${source}$`),
-          literalSegments: operation.path.split('/').filter((part) => part && !part.startsWith('{')).length,
-        });
-      }
+/** What is wrong with a page's request: its operation, its path and query parameters, its body. */
+export function requestProblems(index: SpecIndex, request: DocRequest): string[] {
+  const route = routeOf(index, request.method, request.path);
+  if (typeof route === 'string') return [route];
+  const {operation, params} = route;
+  const where = `${request.method} ${operation.path}`;
+  const problems: string[] = [];
+  for (const parameter of operation.parameters) {
+    const value = params[parameter.name];
+    if (parameter.in !== 'path' || value === undefined) continue;
+    const found = index.parameterProblems(operation.api, parameter, value);
+    if (found.length > 0) problems.push(`${where}: path parameter ${problemText(found)}`);
+  }
+  for (const name of request.query) {
+    if (!operation.parameters.some((parameter) => parameter.in === 'query' && parameter.name === name)) {
+      problems.push(`${where}: query parameter "${name}" is not defined`);
     }
   }
-
-  /** The operation a method and concrete path call, preferring literal segments over parameters. */
-  find(method: string, path: string): SpecOperation | undefined {
-    return this.operations
-      .filter((operation) => operation.method === method && operation.pattern.test(path))
-      .sort((a, b) => b.literalSegments - a.literalSegments)[0];
+  const schemaKey = operation.body && isJson(operation.body.mediaType) ? operation.body.schemaKey : undefined;
+  if (request.body === undefined) {
+    if (schemaKey && operation.body?.required) problems.push(`${where} requires a JSON body, but the request sends none`);
+  } else if (!schemaKey) {
+    problems.push(`${where} takes no JSON body, but the request sends one`);
+  } else {
+    const found = index.problems(schemaKey, request.body, 'request');
+    if (found.length > 0) problems.push(`${where}: the request body does not fit the schema: ${problemText(found)}`);
   }
+  return problems;
+}
 
-  private resolve(spec: string, value: unknown): Record<string, unknown> {
-    return resolveLocalRef(this.specs.get(spec)!, value) ?? {};
-  }
-
-  private validatorAt(spec: string, pointer: string): ValidateFunction {
-    const key = `${spec}#${pointer}`;
-    let validate = this.compiled.get(key);
-    if (!validate) {
-      validate = this.ajv.compile({$ref: key});
-      this.compiled.set(key, validate);
-    }
-    return validate;
-  }
-
-  /** Why a value does not fit the schema at a JSON pointer of a spec (`/components/schemas/Payment`), or undefined when it fits. */
-  schemaErrors(spec: string, pointer: string, value: unknown): string | undefined {
-    const validate = this.validatorAt(spec, pointer);
-    if (validate(value)) return undefined;
-    return (validate.errors ?? [])
-      .slice(0, 3)
-      .map(
-        (error) =>
-          `${error.instancePath || '(body)'} ${error.message}${error.params && 'additionalProperty' in error.params ? ` "${String(error.params.additionalProperty)}"` : ''}`,
-      )
-      .join('; ');
-  }
-
-  checkRequest(request: DocRequest): string[] {
-    const operation = this.find(request.method, request.path);
-    if (!operation) return [`${request.method} ${request.path} is not an operation of the specs`];
-    const where = `${request.method} ${operation.path}`;
-    const problems: string[] = [];
-    const parameters = operation.parameters.map((parameter) => this.resolve(operation.spec, parameter));
-    const templateParts = operation.path.split('/');
-    request.path.split('/').forEach((value, index) => {
-      const name = /^\{(.+)\}$/.exec(templateParts[index] ?? '')?.[1];
-      if (!name) return;
-      const parameter = parameters.find((candidate) => candidate.in === 'path' && candidate.name === name);
-      const pattern = (parameter?.schema as {pattern?: string} | undefined)?.pattern;
-      if (pattern && !new RegExp(pattern).test(value))
-        problems.push(`${where}: path parameter ${name} "${value}" does not match ${pattern}`);
-    });
-    for (const name of request.query) {
-      if (!parameters.some((parameter) => parameter.in === 'query' && parameter.name === name)) {
-        problems.push(`${where}: query parameter "${name}" is not defined`);
-      }
-    }
-    const bodyPointer = this.jsonSchemaPointer(operation, ['requestBody']);
-    if (request.body !== undefined) {
-      if (!bodyPointer) problems.push(`${where} takes no JSON body, but the request sends one`);
-      else {
-        const errors = this.schemaErrors(operation.spec, bodyPointer, request.body);
-        if (errors) problems.push(`${where}: the request body does not fit the schema: ${errors}`);
-      }
-    } else if (bodyPointer && (this.resolve(operation.spec, operation.raw.requestBody).required as boolean | undefined)) {
-      problems.push(`${where} requires a JSON body, but the request sends none`);
-    }
-    return problems;
-  }
-
-  checkResponse(response: DocResponse): string[] {
-    if (!response.request) return ['the response has no curl request above it in the page'];
-    const operation = this.find(response.request.method, response.request.path);
-    if (!operation) return []; // reported with the request
-    const where = `${operation.method} ${operation.path}`;
-    const pointer = this.jsonSchemaPointer(operation, ['responses', response.status]);
-    if (!pointer) return [`${where} has no JSON response for status ${response.status}`];
-    const errors = this.schemaErrors(operation.spec, pointer, response.body);
-    return errors ? [`${where}: the ${response.status} response does not fit the schema: ${errors}`] : [];
-  }
-
-  /** The field names a JSON request body of an operation may hold, and those it must hold. */
-  requestFields(operation: SpecOperation): {allowed: string[]; required: string[]} | undefined {
-    const pointer = this.jsonSchemaPointer(operation, ['requestBody']);
-    if (!pointer) return undefined;
-    const schema = pointer
-      .slice(1)
-      .split('/')
-      .reduce<unknown>(
-        (node, key) => (node as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')],
-        this.specs.get(operation.spec),
-      );
-    const resolved = this.resolve(operation.spec, schema) as {properties?: Record<string, unknown>; required?: string[]};
-    return {allowed: Object.keys(resolved.properties ?? {}), required: resolved.required ?? []};
-  }
-
-  /** The JSON pointer (into the spec) of the application/json schema under an operation. */
-  private jsonSchemaPointer(operation: SpecOperation, path: string[]): string | undefined {
-    const escape = (part: string) => part.replace(/~/g, '~0').replace(/\//g, '~1');
-    let pointer = `/paths/${escape(operation.path)}/${operation.method.toLowerCase()}`;
-    let node: unknown = operation.raw;
-    for (const key of path) {
-      node = (node as Record<string, unknown> | undefined)?.[key];
-      pointer += `/${escape(key)}`;
-      const ref = (node as {$ref?: string} | undefined)?.$ref;
-      if (ref) {
-        pointer = ref.slice(1);
-        node = this.resolve(operation.spec, node);
-      }
-    }
-    const content = (node as {content?: Record<string, {schema?: unknown}>} | undefined)?.content;
-    if (!content?.['application/json']?.schema) return undefined;
-    return `${pointer}/content/application~1json/schema`;
-  }
+/** What is wrong with a page's response: its status must be one the operation of the request above it documents, and its body fit. */
+export function responseProblems(index: SpecIndex, response: DocResponse): string[] {
+  if (!response.request) return ['the response has no curl request above it in the page'];
+  const route = index.route(response.request.method, response.request.path);
+  if (typeof route !== 'object') return []; // reported with the request
+  const {operation} = route;
+  const where = `${operation.method} ${operation.path}`;
+  const schemaKey = operation.responses.find((documented) => String(documented.status) === response.status)?.schemaKey;
+  if (!schemaKey) return [`${where} has no JSON response for status ${response.status}`];
+  const found = index.problems(schemaKey, response.body, 'response');
+  return found.length > 0 ? [`${where}: the ${response.status} response does not fit the schema: ${problemText(found)}`] : [];
 }
 
 /** How many things of each kind checkDocs checked. */
@@ -204,11 +132,11 @@ export function checkDocs(specs: Specs, pages = docPages()): {problems: Problem[
     problems.push(...found.problems);
     for (const request of found.requests) {
       counts.requests++;
-      problems.push(...index.checkRequest(request).map((reason) => ({file, line: request.line, reason})));
+      problems.push(...requestProblems(index, request).map((reason) => ({file, line: request.line, reason})));
     }
     for (const response of found.responses) {
       counts.responses++;
-      problems.push(...index.checkResponse(response).map((reason) => ({file, line: response.line, reason})));
+      problems.push(...responseProblems(index, response).map((reason) => ({file, line: response.line, reason})));
     }
   }
   return {problems, ...counts};
@@ -252,22 +180,28 @@ export function snippetBodies(code: string): SnippetBody[] {
   return found;
 }
 
-/** Why a snippet's request body does not fit its operation: unknown fields, and required ones left out (unless it spreads another object). */
+/**
+ * Why a snippet's request body does not fit its operation: fields its Try it form does not have, and
+ * required ones left out (unless it spreads another object).
+ */
 export function snippetBodyProblems(index: SpecIndex, body: SnippetBody): string[] {
-  const operation = index.find(body.method, body.path);
-  if (!operation) return [`${body.method} ${body.path} is not an operation of the specs`];
+  const route = routeOf(index, body.method, body.path);
+  if (typeof route === 'string') return [route];
+  const {operation} = route;
   const where = `${body.method} ${operation.path}`;
-  const fields = index.requestFields(operation);
-  if (!fields) return [`${where} takes no JSON body, but the snippet sends one`];
+  // The fields of the Try it form: the body's properties, through its `$ref`s and `allOf`, less the read-only ones.
+  const form = index.form(operation.method, operation.path)?.body;
+  if (!form || !isJson(form.mediaType)) return [`${where} takes no JSON body, but the snippet sends one`];
+  const fields = form.fields ?? [];
   return [
     ...body.fields
-      .filter((field) => !fields.allowed.includes(field))
+      .filter((field) => !fields.some((known) => known.name === field))
       .map((field) => `${where}: the snippet's body sends "${field}", which the request schema does not define`),
     ...(body.spread
       ? []
-      : fields.required
-          .filter((field) => !body.fields.includes(field))
-          .map((field) => `${where}: the snippet's body leaves out the required "${field}"`)),
+      : fields
+          .filter((field) => field.required && !body.fields.includes(field.name))
+          .map((field) => `${where}: the snippet's body leaves out the required "${field.name}"`)),
   ];
 }
 

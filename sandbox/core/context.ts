@@ -4,7 +4,7 @@
  */
 import {ApiError, notFound} from './errors';
 import {created} from './lifecycles';
-import type {SpecIndex, SpecOperation} from './spec';
+import type {SpecIndex, SpecOperation} from '../../lib/api-model/request-index';
 import {iso, makeId, type AccountState, type ApiObject, type Delivery, type Job, type KeyRecord, type Money} from './state';
 import {dayMs} from './time';
 

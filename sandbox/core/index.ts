@@ -18,10 +18,10 @@ import {webhooks} from './domain/webhooks';
 import {generic} from './generic';
 import {ledger} from './ledger';
 import {Sandbox, type SandboxOptions} from './sandbox';
-import type {SpecIndex} from './spec';
+import type {SpecIndex} from '../../lib/api-model/request-index';
 
 export {Sandbox, maxBodyBytes, mismatchLine, type Mismatch, type Remake} from './sandbox';
-export {browserSpecs, SpecIndex, type FormInput, type OperationForm, type SandboxSpecs} from './spec';
+export {browserSpecs, SpecIndex, type FormInput, type OperationForm, type SandboxSpecs} from '../../lib/api-model/request-index';
 export type {SandboxState} from './state';
 export type {Domain, SandboxRequest, SandboxResponse} from './types';
 

@@ -11,7 +11,7 @@
 import {ApiError, notFound} from './errors';
 import {AccountContext, RequestContext, type Query} from './context';
 import {makingSteps, remake, runSeed, seedFits, type Seed} from './seed';
-import {SpecIndex, type SandboxSpecs, type SpecOperation} from './spec';
+import {SpecIndex, type SandboxSpecs, type SpecOperation} from '../../lib/api-model/request-index';
 import {emptyState, makeId, own, put, type AccountState, type KeyRecord, type SandboxState} from './state';
 import {dayMs} from './time';
 import type {Domain, Handler, HandlerResult, JobRunner, SandboxRequest, SandboxResponse} from './types';

@@ -11,7 +11,7 @@
  * would be.
  */
 import {multipart} from '../../lib/page-run';
-import type {SpecIndex} from './spec';
+import type {SpecIndex} from '../../lib/api-model/request-index';
 import {iso, type AccountState} from './state';
 import {hourMs} from './time';
 import type {SandboxRequest, SandboxResponse} from './types';

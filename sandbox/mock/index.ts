@@ -24,7 +24,7 @@
  */
 import {listOperations, resolveLocalRef, type OpenApiDocument} from '../../lib/api-model/operations';
 import type {SandboxRequest, SandboxResponse} from '../core/types';
-import {isJson, SpecIndex, type SandboxSpecs, type SpecOperation} from '../core/spec';
+import {isJson, SpecIndex, type SandboxSpecs, type SpecOperation} from '../../lib/api-model/request-index';
 import {generate} from './generate';
 
 /** What a preview site's Try it downloads: the one document it mocks. */

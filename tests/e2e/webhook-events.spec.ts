@@ -2,7 +2,7 @@ import {readFileSync} from 'node:fs';
 import camelCase from 'lodash/camelCase';
 import upperFirst from 'lodash/upperFirst';
 import {test, expect, open, present} from './fixtures';
-import {SpecIndex} from '../../lib/checks/docs-drift';
+import {SpecIndex} from '../../lib/api-model/request-index';
 import {apis, listOperations, operationSlug, type ApiName} from '../../lib/api-model/specs';
 import {specs} from '../lib/specs';
 
@@ -60,13 +60,10 @@ test('every JSON payload on the page parses and fits the Event schema and the sc
   for (const text of texts) {
     const payload = JSON.parse(text);
     seen.push(payload.type);
-    expect(index.schemaErrors('accounts', '/components/schemas/Event', payload), payload.type).toBeUndefined();
+    expect(index.problems('accounts:Event', payload, 'response'), payload.type).toEqual([]);
     const schema = upperFirst(camelCase(objectTypes.get(payload.type)));
     const api = apis.find((item) => schemas(item.name)[schema])!.name;
-    expect(
-      index.schemaErrors(api, `/components/schemas/${schema}`, payload.data.object),
-      `${payload.type} carries a ${schema}`,
-    ).toBeUndefined();
+    expect(index.problems(`${api}:${schema}`, payload.data.object, 'response'), `${payload.type} carries a ${schema}`).toEqual([]);
   }
   expect(seen.sort()).toEqual([...eventTypes].sort());
 });

@@ -4,24 +4,37 @@
  * Checks of a downloadable Postman collection, shared by the unit test of the generator
  * (tests/unit/downloads.test.ts) and the browser test of the served files
  * (tests/e2e/downloads.spec.ts): against the format (tests/fixtures/postman-collection-v2.1.schema.json,
- * with Ajv), and, loaded with Postman's own SDK, against the spec it was made from.
+ * with @cfworker/json-schema, the validator of the sandbox), and, loaded with Postman's own SDK, against the spec it was made from.
  */
 import {readFileSync} from 'node:fs';
 import {isDeepStrictEqual} from 'node:util';
-import Ajv from 'ajv';
-import addFormats from 'ajv-formats';
+import {Validator, type OutputUnit} from '@cfworker/json-schema';
 import {Collection, Item, ItemGroup, Url} from 'postman-collection';
 import {collectionAuth, collectionVariables} from '../../lib/api-render/downloads';
 import {listOperations, resolveLocalRef, type OpenApiDocument, type Operation} from '../../lib/api-model/specs';
 
-const ajv = new Ajv({allErrors: true, allowUnionTypes: true});
-addFormats(ajv);
-const validateFormat = ajv.compile(JSON.parse(readFileSync('tests/fixtures/postman-collection-v2.1.schema.json', 'utf8')));
+// The format is a draft-07 schema; every error is wanted, not only the first.
+const format = new Validator(JSON.parse(readFileSync('tests/fixtures/postman-collection-v2.1.schema.json', 'utf8')), '7', false);
+
+/** Errors that only say that a part failed (a property, an item, a reference, a branch): the part's own error says how. */
+const enclosing = new Set(['properties', 'items', '$ref', 'if', 'allOf', 'false']);
+
+/** What an error says the value at its place must be, worded as the breakage checks of tests/unit/downloads.test.ts expect. */
+function formatMessage({keyword, error}: OutputUnit): string {
+  const named = /"([^"]*)"/.exec(error)?.[1];
+  if (keyword === 'required') return `must have required property '${named}'`;
+  if (keyword === 'additionalProperties') return `must NOT have additional properties ("${named}")`;
+  if (keyword === 'pattern') return 'must match pattern';
+  return error;
+}
 
 /** Where the collection breaks the format, at most `limit` of them, as `/json/pointer message`. */
 export function formatProblems(collection: unknown, limit = 5): string[] {
-  if (validateFormat(collection)) return [];
-  return (validateFormat.errors ?? []).slice(0, limit).map((error) => `${error.instancePath || '/'} ${error.message}`);
+  return format
+    .validate(collection)
+    .errors.filter((error) => !enclosing.has(error.keyword))
+    .slice(0, limit)
+    .map((error) => `${error.instanceLocation.slice(1) || '/'} ${formatMessage(error)}`);
 }
 
 /** An operation as a request of the collection shows it: the method, and the path with `:name` variables. */

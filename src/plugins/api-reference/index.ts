@@ -46,7 +46,7 @@ import {referencePartials} from '../../../lib/api-render/reference-tables';
 import {searchFacts, searchFactsFile} from '../../../lib/api-render/search-facts';
 import type {Specs} from '../../../lib/api-render/webhook-events';
 import {webhookEventsPage} from '../../../lib/api-render/webhook-events-page';
-import {browserSpecs, type SandboxSpecs} from '../../../sandbox/core/spec';
+import {browserSpecs, type SandboxSpecs} from '../../../lib/api-model/request-index';
 import type {MockSpecs} from '../../../sandbox/mock';
 
 export type ApiReferenceOptions = Options & {

@@ -15,8 +15,8 @@
  * twin of each component.
  */
 import {dereference, encodePointer, validate, type Schema} from '@cfworker/json-schema';
-import {eventsApi, objectSchema, typeDescriptions} from '../../lib/api-model/events';
-import {listOperations, resolveLocalRef, type OpenApiDocument} from '../../lib/api-model/operations';
+import {eventsApi, objectSchema, typeDescriptions} from './events';
+import {listOperations, resolveLocalRef, type OpenApiDocument} from './operations';
 import {plainMessage, schemaAt} from './messages';
 
 export type ApiName = 'accounts' | 'financial';
