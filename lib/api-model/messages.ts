@@ -41,7 +41,17 @@ export function schemaAt(schema: unknown, path: string[], lookup: Lookup): Node 
       .find(Boolean);
     node = next;
   }
-  return node;
+  return node && throughAllOf(node, lookup);
+}
+
+/**
+ * A schema that says what it is only through its `allOf` (a `$ref` given a description of its own,
+ * `{description, allOf: [{$ref: Currency}]}`), read as the part that has a type or an enum.
+ */
+function throughAllOf(node: Node, lookup: Lookup): Node {
+  if (node.type !== undefined || node.enum !== undefined || !Array.isArray(node.allOf)) return node;
+  const typed = parts(node, lookup).find((part) => part.type !== undefined || part.enum !== undefined);
+  return typed ? {...node, ...typed} : node;
 }
 
 const formats: Record<string, string> = {

@@ -85,6 +85,12 @@ test('drift is reported with its reason: unknown operations, bad ids, unknown fi
   );
   assert.match(requestProblem('POST', '/v1/payments', {...payment, amount: 0}), /: amount 0 must be an integer from 1 to \d+$/);
   assert.match(requestProblem('POST', '/v1/payments'), /requires a JSON body/);
+  // A field whose schema is a described `allOf` of one component reads as that component.
+  const transfer = {from_account_id: 'acct_4x8c2v6b1n9m3q7w5e0r2t8y', to_account_id: 'acct_3h6j9k2l5z8x1c4v7b0n3m6q', amount: 2500};
+  assert.match(
+    requestProblem('POST', '/v1/balance-transfers', {...transfer, currency: 'usd'}),
+    /: currency "usd" must be text in the form USD$/,
+  );
 
   const response = (status: string, body: unknown) => ({
     file: 'page.mdx',
