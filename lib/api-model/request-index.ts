@@ -396,12 +396,12 @@ export class SpecIndex {
       const pointer = path.map((part) => `/${part.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
       return {param: path.length > 0 ? path.join('.') : null, pointer, value: at(value, path), message};
     });
-    // A field that breaks its own schema is not "evaluated", so unevaluatedProperties names it too: once is enough.
-    const within = (outer: string, inner: string) => inner === outer || inner.startsWith(`${outer}/`);
+    // A field that breaks its own schema, or holds a field that does, is not "evaluated", so
+    // unevaluatedProperties names it too: the problem inside it is the one to say.
+    const inside = (outer: SchemaProblem, inner: SchemaProblem) =>
+      inner.pointer.startsWith(`${outer.pointer}/`) || (inner.pointer === outer.pointer && inner.message !== outer.message);
     return problems.filter(
-      (problem) =>
-        problem.message !== 'is not a field here' ||
-        !problems.some((other) => other !== problem && other.message !== problem.message && within(problem.pointer, other.pointer)),
+      (problem) => problem.message !== 'is not a field here' || !problems.some((other) => other !== problem && inside(problem, other)),
     );
   }
 

@@ -110,10 +110,10 @@ test('drift is reported with its reason: unknown operations, bad ids, unknown fi
     request_id: 'req_9a3f7c1e5b2d8f4a6c0e2b7d',
   };
   assert.deepEqual(responseProblems(index, response('404', {error})), []);
-  assert.match(
-    first(responseProblems(index, response('404', {error: {...error, hint: 'none'}}))),
-    /^POST \/v1\/payments: the 404 response does not fit the schema: error\.hint is not a field here/,
-  );
+  // Only the unknown field is named, not the object that holds it.
+  assert.deepEqual(responseProblems(index, response('404', {error: {...error, hint: 'none'}})), [
+    'POST /v1/payments: the 404 response does not fit the schema: error.hint is not a field here',
+  ]);
   assert.deepEqual(responseProblems(index, response('418', {})), ['POST /v1/payments has no JSON response for status 418']);
 });
 
