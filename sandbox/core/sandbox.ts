@@ -59,6 +59,19 @@ export function mismatchLine({subject, pointer, value, message}: Mismatch): stri
 export const maxBodyBytes = 11 * 1024 * 1024;
 const secretKey = /^sk_test_[A-Za-z0-9_]{8,200}$/;
 
+/** The origin a request's URL (its path and query) is read against. */
+const requestBase = 'https://api.sandbox.plaza.example';
+
+/** A top-level field of a JSON request body, if the body is a JSON object that has it. */
+function bodyField(body: string | undefined, name: string): unknown {
+  try {
+    const parsed: unknown = JSON.parse(body ?? '');
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>)[name] : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export class Sandbox {
   readonly index: SpecIndex;
   /** How many answers and events were checked against the specs (with `onMismatch` set). */
@@ -122,24 +135,29 @@ export class Sandbox {
    * second transfer of the example payment, a new payment. Undefined when there is nothing to offer.
    */
   remakeAfter(request: SandboxRequest, response: SandboxResponse): Remake | undefined {
-    const base = 'https://api.sandbox.plaza.example';
-    if (!this.seed || ![404, 409, 422].includes(response.status) || !URL.canParse(request.url, base)) return undefined;
-    const route = this.index.route(request.method.toUpperCase(), new URL(request.url, base).pathname);
+    if (!this.seed || ![404, 409, 422].includes(response.status) || !URL.canParse(request.url, requestBase)) return undefined;
+    const route = this.index.route(request.method.toUpperCase(), new URL(request.url, requestBase).pathname);
     const form = typeof route === 'object' ? this.index.form(route.operation.method, route.operation.path) : undefined;
-    if (!form) return undefined;
+    if (typeof route !== 'object' || !form) return undefined;
     const named = (response.body as {error?: {param?: unknown}} | undefined)?.error?.param;
     const path = form.parameters.filter((parameter) => parameter.in === 'path');
     const inPath = typeof named === 'string' ? path.find((parameter) => parameter.name === named) : path.at(-1);
     const field = inPath
-      ? {in: 'path' as const, name: inPath.name, example: inPath.example}
+      ? {in: 'path' as const, name: inPath.name, example: inPath.example, sent: route.params[inPath.name]}
       : typeof named === 'string'
-        ? {in: 'body' as const, name: named, example: (form.body?.example as Record<string, unknown> | undefined)?.[named]}
+        ? {
+            in: 'body' as const,
+            name: named,
+            example: (form.body?.example as Record<string, unknown> | undefined)?.[named],
+            sent: bodyField(request.body, named),
+          }
         : undefined;
-    if (typeof field?.example !== 'string') return undefined;
+    // Only the account's own example object was used up by an earlier request: a reader's own ID may never have existed.
+    if (typeof field?.example !== 'string' || field.sent !== field.example) return undefined;
     const steps = makingSteps(this.seed, field.example);
     if (!steps?.[0]) return undefined;
     const maker = this.index.operations.find((operation) => operation.operationId === steps[0]!.call);
-    return {...field, example: field.example, maker: maker?.summary ?? steps[0].call, requests: steps.length};
+    return {in: field.in, name: field.name, example: field.example, maker: maker?.summary ?? steps[0].call, requests: steps.length};
   }
 
   /** Makes another object like the seed's `id` in the key's account, as the seed made it; returns its ID. */
@@ -187,11 +205,10 @@ export class Sandbox {
     let operation: SpecOperation | undefined;
     let since: {account: AccountState; seq: number} | undefined;
     try {
-      const base = 'https://api.sandbox.plaza.example';
-      if (!URL.canParse(request.url, base)) {
+      if (!URL.canParse(request.url, requestBase)) {
         throw new ApiError('resource_not_found', `${request.method.toUpperCase()} ${request.url} is not an operation of the Plaza API.`);
       }
-      const url = new URL(request.url, base);
+      const url = new URL(request.url, requestBase);
       const route = this.index.route(request.method.toUpperCase(), url.pathname);
       if (typeof route !== 'object') {
         throw new ApiError('resource_not_found', `${request.method.toUpperCase()} ${url.pathname} is not an operation of the Plaza API.`);

@@ -220,6 +220,10 @@ test('an example object one request used up is made again on offer, and the requ
       again.status < 300,
       `${operationId} with ${made} (made by ${offer.maker}) answered ${again.status}: ${JSON.stringify(again.body)}`,
     );
+    // The made object, once used up in turn, is not the account's example: no offer claims it is.
+    let after = await press();
+    if (after.status < 300) after = await press();
+    if (after.status >= 300) assert.equal(sandbox.remakeAfter(request(), after), undefined, `${operationId}: an offer for ${made}`);
     offered.push(
       `${operationId} (${offer.in} ${offer.name}: ${offer.maker}, ${offer.requests} ${offer.requests === 1 ? 'request' : 'requests'})`,
     );
