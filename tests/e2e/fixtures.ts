@@ -1,5 +1,5 @@
 import {spawn, type ChildProcess} from 'node:child_process';
-import {test as base, expect, type Page} from '@playwright/test';
+import {test as base, expect, type ConsoleMessage, type Page} from '@playwright/test';
 
 /**
  * The shared test fixture: every page fails its test on an uncaught page error, on any breach of
@@ -10,29 +10,42 @@ type Fixtures = {
   allowConsole: (pattern: RegExp) => void;
 };
 
+/** Where each page's Content-Security-Policy breaches go: the sink of the test that uses the page now. */
+const policySinks = new WeakMap<Page, (violation: string) => void>();
+
+/** Sends the page's policy breaches to `sink`; a page kept across tests is set up once and gets each test's sink. */
+async function watchPolicy(page: Page, sink: (violation: string) => void): Promise<void> {
+  if (!policySinks.has(page)) {
+    await page.exposeFunction('reportPolicyViolation', (violation: string) => policySinks.get(page)?.(violation));
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        const report = (window as unknown as {reportPolicyViolation: (violation: string) => void}).reportPolicyViolation;
+        report(
+          `${event.effectiveDirective} blocked ${event.blockedURI || 'an inline script or style'} (${event.sourceFile}:${event.lineNumber}) on ${location.pathname}`,
+        );
+      });
+    });
+  }
+  policySinks.set(page, sink);
+}
+
 export const test = base.extend<Fixtures>({
   allowConsole: [
     async ({page}, use) => {
       const allowed: RegExp[] = [];
       const problems: string[] = [];
-      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-      await page.exposeFunction('reportPolicyViolation', (violation: string) =>
-        problems.push(`Content-Security-Policy violation: ${violation}`),
-      );
-      await page.addInitScript(() => {
-        document.addEventListener('securitypolicyviolation', (event) => {
-          const report = (window as unknown as {reportPolicyViolation: (violation: string) => void}).reportPolicyViolation;
-          report(
-            `${event.effectiveDirective} blocked ${event.blockedURI || 'an inline script or style'} (${event.sourceFile}:${event.lineNumber}) on ${location.pathname}`,
-          );
-        });
-      });
-      page.on('console', (message) => {
+      const onError = (error: Error) => problems.push(`page error: ${error.message}`);
+      const onConsole = (message: ConsoleMessage) => {
         if (message.type() === 'error' && !allowed.some((pattern) => pattern.test(message.text()))) {
           problems.push(`console error: ${message.text()} (${message.location().url} on ${page.url()})`);
         }
-      });
+      };
+      page.on('pageerror', onError);
+      page.on('console', onConsole);
+      await watchPolicy(page, (violation) => problems.push(`Content-Security-Policy violation: ${violation}`));
       await use((pattern) => allowed.push(pattern));
+      page.off('pageerror', onError);
+      page.off('console', onConsole);
       expect(problems, 'the page logged errors').toEqual([]);
     },
     {auto: true},
