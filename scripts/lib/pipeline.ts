@@ -7,9 +7,10 @@
  *   reference), the search index and the security headers (last: they hash the inline scripts of
  *   the built pages), all into build.next/, which takes the place of build/ only when they have all
  *   passed: a failed build leaves build/ as it was.
- * - test: the same refresh first, so that every later step reads the same specs; then the content
- *   check, types, lint, format, the specs' lint, the unit tests, the site steps once, and the browser
- *   tests on that build.
+ * - quick (`npm run test:quick`, between changes): the content check, types, lint, format, the
+ *   specs' lint and the unit tests, which need no build.
+ * - test: the same refresh first, so that every later step reads the same specs; then the quick
+ *   steps, the site steps once, and the browser tests on that build.
  *
  * scripts/pipeline.ts runs one by name.
  */
@@ -36,20 +37,26 @@ export const siteSteps: Step[] = [
   {name: 'put in place', command: ['tsx', 'scripts/swap-build.ts']},
 ];
 
-export const pipelines: Record<'build' | 'test', Step[]> = {
+/**
+ * What needs no build: the content check, types, lint, format, the specs' lint and the unit tests,
+ * two test files at a time (the runner's default is one fewer than the cores: one on this host).
+ */
+const quickSteps: Step[] = [
+  checkStep,
+  {name: 'typecheck', command: ['tsc']},
+  {name: 'lint', command: ['eslint', '.']},
+  {name: 'format', command: ['prettier', '--check', '.']},
+  {name: 'lint the specs', command: ['redocly', 'lint', 'specs/accounts.yaml', 'specs/financial.yaml']},
+  {name: 'unit tests', command: ['npm', 'run', '--silent', 'test:unit']},
+];
+
+export const pipelines = {
   build: [fetchStep, checkStep, ...siteSteps],
-  test: [
-    fetchStep,
-    checkStep,
-    {name: 'typecheck', command: ['tsc']},
-    {name: 'lint', command: ['eslint', '.']},
-    {name: 'format', command: ['prettier', '--check', '.']},
-    {name: 'lint the specs', command: ['redocly', 'lint', 'specs/accounts.yaml', 'specs/financial.yaml']},
-    {name: 'unit tests', command: ['tsx', '--test', 'tests/unit/*.test.ts']},
-    ...siteSteps,
-    {name: 'browser tests', command: ['playwright', 'test']},
-  ],
-};
+  quick: quickSteps,
+  test: [fetchStep, ...quickSteps, ...siteSteps, {name: 'browser tests', command: ['playwright', 'test']}],
+} satisfies Record<string, Step[]>;
+
+export type PipelineName = keyof typeof pipelines;
 
 /** The environment of a step in `dir`: the project's own commands first on the PATH. */
 export function stepEnv(dir: string, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
