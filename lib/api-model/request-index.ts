@@ -16,10 +16,9 @@
  */
 import {dereference, encodePointer, validate, type Schema} from '@cfworker/json-schema';
 import {eventsApi, objectSchema, typeDescriptions} from './events';
-import {listOperations, resolveLocalRef, type OpenApiDocument} from './operations';
+import {listOperations, resolveLocalRef, type ApiName, type OpenApiDocument} from './operations';
 import {plainMessage, schemaAt} from './messages';
 
-export type ApiName = 'accounts' | 'financial';
 export type SandboxSpecs = Record<ApiName, OpenApiDocument>;
 
 export type Parameter = {name: string; in: 'path' | 'query' | 'header' | 'cookie'; required: boolean; schema: Schema};

@@ -34,6 +34,14 @@ export function operationSlug(operation: Pick<Operation, 'operationId' | 'summar
   return kebabCase(operation.operationId || operation.summary || '');
 }
 
+/** The id (and route's last part) of an API's introduction page, which it has when its info has a title or a description. */
+export function introductionId(info: {title?: string; description?: string} | undefined): string | undefined {
+  return info?.title || info?.description ? kebabCase(info.title ?? 'introduction') : undefined;
+}
+
+/** The id (and route's last part) of a declared tag's page. */
+export const tagPageId = (name: string): string => kebabCase(name);
+
 /**
  * An operation's title (its page's heading, sidebar label and breadcrumb): its summary's words on
  * one line (a summary is Markdown, and may run over lines), else its operationId, else `fallback`
@@ -81,8 +89,9 @@ export function checkSlugs(spec: OpenApiDocument): string[] {
     if (previous) problems.push(`${owner} and ${previous} share the page slug "${slug}"`);
     else owners.set(slug, owner);
   };
-  if (spec.info?.title) claim(kebabCase(spec.info.title), `the info page "${spec.info.title}"`);
-  for (const tag of spec.tags ?? []) claim(kebabCase(tag.name), `the tag "${tag.name}"`);
+  const introduction = introductionId(spec.info);
+  if (introduction) claim(introduction, `the introduction page "${spec.info?.title ?? 'Introduction'}"`);
+  for (const tag of spec.tags ?? []) claim(tagPageId(tag.name), `the tag "${tag.name}"`);
   for (const operation of operationRecords(spec, '')) claim(operation.slug, `${operation.method} ${operation.path}`);
   return problems;
 }

@@ -5,9 +5,8 @@
  * is `<api route>/<slug>`, the same rule every other output (search, the webhook catalogue, the
  * reference tables) reads.
  */
-import kebabCase from 'lodash/kebabCase';
 import type {ApiSpec} from '../api-model/model';
-import type {OpenApiDocument, SecurityScheme} from '../api-model/specs';
+import {introductionId, tagPageId, type OpenApiDocument, type SecurityScheme} from '../api-model/specs';
 import type {Download} from './downloads';
 import type {ApiPage} from './operation';
 import {createApiPageMD, createInfoPageMD, createTagPageMD} from './operation-page';
@@ -82,14 +81,6 @@ function pageOperations({resolved, operations, plaza}: ApiSpec): PageOperation[]
     };
   });
 }
-
-/** The id (and route's last part) of an API's introduction page, which it has when its info has a title or a description. */
-export function introductionId(info: {title?: string; description?: string} | undefined): string | undefined {
-  return info?.title || info?.description ? kebabCase(info.title ?? 'introduction') : undefined;
-}
-
-/** The id (and route's last part) of a declared tag's page. */
-export const tagPageId = (name: string): string => kebabCase(name);
 
 /**
  * The pages and the sidebar of one API's reference. With `preview` (a site of this API alone), its

@@ -2,14 +2,17 @@ import {readFileSync} from 'node:fs';
 import {test, expect, open, sitemapPaths} from './fixtures';
 import {
   apis,
-  listOperations,
-  operationSlug,
   parseOperationList,
   resolveLocalRef,
+  tagPageId,
+  type ApiName,
   type OpenApiDocument,
-  type Operation,
+  type OperationRecord,
 } from '../../lib/api-model/specs';
-import {specs} from '../lib/specs';
+import {model, specs} from '../lib/specs';
+
+/** Each API of the model with its operations (not its webhooks), as their pages name them. */
+const apiOperations = model.apis.map((api) => ({api, operations: api.operations.filter((operation) => !operation.webhook)}));
 
 type Parameter = {name: string; in: string};
 type Examples = Record<string, {summary?: string}>;
@@ -25,10 +28,10 @@ function exampleLabels(spec: OpenApiDocument, holder: unknown): string[] {
 }
 
 // One operation of every tag of both APIs.
-const samples = apis.flatMap((api) => {
-  const spec = specs[api.name];
-  const byTag = new Map<string | undefined, Operation>();
-  for (const operation of listOperations(spec)) {
+const samples = apiOperations.flatMap(({api, operations}) => {
+  const spec = specs[api.name as ApiName];
+  const byTag = new Map<string | undefined, OperationRecord>();
+  for (const operation of operations) {
     const [tag] = operation.tags;
     if (!byTag.has(tag)) byTag.set(tag, operation);
   }
@@ -48,9 +51,9 @@ test('every listed operation, both info pages and both category pages are in the
 });
 
 for (const {api, spec, operation} of samples) {
-  const slug = operationSlug(operation);
+  const {slug} = operation;
   test(`${api.title}, ${operation.tags[0]}: ${slug} shows its method, path, parameters, examples and samples`, async ({page}) => {
-    await open(page, `${api.route}/${slug}`);
+    await open(page, operation.route);
     const main = page.getByRole('main');
 
     await expect(main.getByRole('heading', {level: 1})).toHaveText(operation.summary!);
@@ -155,7 +158,7 @@ test('the category pages list the tags of each reference', async ({page}) => {
     await expect(page.getByRole('heading', {level: 1})).toHaveText(title);
     const tags = [...new Set(listed.filter((item) => item.api === api.name).map((item) => item.tag))];
     for (const tag of tags) {
-      const card = page.getByRole('main').locator(`a[href="${api.route}/${operationSlug({summary: tag})}"]`);
+      const card = page.getByRole('main').locator(`a[href="${api.route}/${tagPageId(tag)}"]`);
       await expect(card.getByRole('heading', {level: 2})).toHaveText(new RegExp(`${tag}$`));
     }
   }
@@ -163,10 +166,8 @@ test('the category pages list the tags of each reference', async ({page}) => {
 
 test('the authentication page links every operation under the permission its spec declares', async ({page}) => {
   await open(page, '/api/authentication');
-  const expected = apis.flatMap((api) =>
-    listOperations(specs[api.name]).map(
-      (operation) => `${String(operation.raw['x-plaza-permission'])} ${api.route}/${operationSlug(operation)}`,
-    ),
+  const expected = apiOperations.flatMap(({operations}) =>
+    operations.map((operation) => `${String(operation.raw['x-plaza-permission'])} ${operation.route}`),
   );
   const matrix = page
     .getByRole('main')

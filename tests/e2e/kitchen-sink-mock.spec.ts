@@ -5,9 +5,8 @@
  * judged by the validator the mock uses against the document the site serves. A request the spec's
  * own example makes that its schema refuses is refused in turn, and the panel names the same problem.
  */
-import {listOperations} from '../../lib/api-model/specs';
 import {kitchenSink} from '../lib/kitchen-sink';
-import {answerProblems, mockRefusal, openPanel, operationRoute, sendAndRead, servedDocument} from '../lib/mock-site';
+import {answerProblems, mockRefusal, openPanel, previewOperations, sendAndRead, servedDocument} from '../lib/mock-site';
 import {serveBuild, type Served} from '../../scripts/lib/site-copy';
 import {Mock} from '../../sandbox/mock';
 import {expect, open, test} from './fixtures';
@@ -24,12 +23,12 @@ test('every operation of the kitchen sink answers from the mock, as the spec all
   test.setTimeout(10 * 60_000);
   const document = await servedDocument(page, served!.origin);
   const mock = new Mock(document);
-  const operations = listOperations(document);
+  const operations = previewOperations(document);
   expect(operations.length).toBeGreaterThan(0);
   const refused: string[] = [];
   for (const operation of operations) {
     const name = `${operation.method} ${operation.path}`;
-    await open(page, `${served!.origin}${operationRoute(operation)}`);
+    await open(page, `${served!.origin}${operation.route}`);
     const region = await openPanel(page);
     const answer = await sendAndRead(region);
     if (mockRefusal(answer)) {
@@ -45,8 +44,8 @@ test('every operation of the kitchen sink answers from the mock, as the spec all
 });
 
 test('the panel says its answers come from a mock of this spec, with nothing of Plaza', async ({page}) => {
-  const [operation] = listOperations(await servedDocument(page, served!.origin));
-  await open(page, `${served!.origin}${operationRoute(operation!)}`);
+  const [operation] = previewOperations(await servedDocument(page, served!.origin));
+  await open(page, `${served!.origin}${operation!.route}`);
   const region = await openPanel(page);
   await expect(region).toContainText("Answers come from a mock built from this spec's examples and schemas, in your browser");
   await sendAndRead(region);

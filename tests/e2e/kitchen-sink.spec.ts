@@ -10,7 +10,7 @@ import {readdirSync, readFileSync, statSync} from 'node:fs';
 import {join} from 'node:path';
 import snakeCase from 'lodash/snakeCase';
 import {parse} from 'yaml';
-import {listOperations, operationSlug, type OpenApiDocument, type Operation} from '../../lib/api-model/specs';
+import {operationRecords, type OpenApiDocument, type OperationRecord} from '../../lib/api-model/specs';
 import {languages} from '../../lib/api-render/samples';
 import {kitchenSink} from '../lib/kitchen-sink';
 import {runIn, serveBuild, type Served} from '../../scripts/lib/site-copy';
@@ -22,10 +22,10 @@ type Json = Record<string, any>;
 
 const spec = parse(readFileSync(kitchenSink.fixture, 'utf8')) as OpenApiDocument & Json;
 const schemes = spec.components?.securitySchemes as Record<string, Scheme>;
-const operations = listOperations(spec);
-const webhooks = listOperations({paths: spec.webhooks});
-const route = (operation: Pick<Operation, 'operationId' | 'summary'>): string => `${kitchenSink.route}/${operationSlug(operation)}`;
-const byId = (operationId: string): Operation => operations.find((operation) => operation.operationId === operationId)!;
+const records = operationRecords(spec, kitchenSink.route);
+const operations = records.filter((operation) => !operation.webhook);
+const webhooks = records.filter((operation) => operation.webhook);
+const byId = (operationId: string): OperationRecord => operations.find((operation) => operation.operationId === operationId)!;
 
 let served: Served | undefined;
 
@@ -72,14 +72,14 @@ function credentialMarks(name: string, scheme: Scheme): string[] {
   return ['Authorization', 'Bearer '];
 }
 
-const security = (operation: Operation): Record<string, string[]>[] =>
+const security = (operation: OperationRecord): Record<string, string[]>[] =>
   (operation.raw.security as Record<string, string[]>[] | undefined) ?? spec.security ?? [];
 
 for (const operation of operations) {
   const requirement = security(operation)[0];
   const named = requirement ? Object.keys(requirement).join(' and ') : 'no credentials';
   test(`${operation.method} ${operation.path}: the samples send ${named}, in all six languages`, async ({page}) => {
-    const bySample = samples(await twin(page.request, route(operation)));
+    const bySample = samples(await twin(page.request, operation.route));
     expect([...bySample.keys()].sort()).toEqual(languages.map((language) => language.label).sort());
     const marks = requirement
       ? Object.keys(requirement).flatMap((name) => credentialMarks(name, present(schemes[name], `the security scheme ${name}`)))
@@ -95,7 +95,7 @@ for (const operation of operations) {
       }
     }
     // The page itself: the first language's sample, as a reader sees it first.
-    await open(page, `${served!.origin}${route(operation)}`);
+    await open(page, `${served!.origin}${operation.route}`);
     const shown = page.locator('.api-samples pre').first();
     for (const mark of marks) await expect(shown).toContainText(mark);
   });
@@ -107,19 +107,19 @@ test("no page of the kitchen sink shows what its spec does not state: Plaza's ke
   // Every page of the spec, each opened until it has hydrated.
   test.setTimeout(10 * 60_000);
   for (const operation of [...operations, ...webhooks]) {
-    const markdown = await twin(page.request, route(operation));
-    await open(page, `${served!.origin}${route(operation)}`);
+    const markdown = await twin(page.request, operation.route);
+    await open(page, `${served!.origin}${operation.route}`);
     const main = await page.locator('main').innerText();
     // Plaza's Authentication guide is about Plaza's key, not this spec's schemes.
-    await expect(page.locator('article a[href="/api/authentication"]'), route(operation)).toHaveCount(0);
+    await expect(page.locator('article a[href="/api/authentication"]'), operation.route).toHaveCount(0);
     // A header of that name is Plaza's key only on Plaza's pages: here it is the spec's own, named as such.
     const ownHeaders = Object.keys(security(operation)[0] ?? {}).map((name) => schemes[name]?.name);
     for (const text of [markdown, main]) {
-      if (!ownHeaders.includes('X-API-KEY')) expect(text, route(operation)).not.toContain('X-API-KEY');
-      expect(text, route(operation)).not.toContain('PLAZA_SECRET_KEY');
-      expect(text, route(operation)).not.toMatch(/secret key/i);
+      if (!ownHeaders.includes('X-API-KEY')) expect(text, operation.route).not.toContain('X-API-KEY');
+      expect(text, operation.route).not.toContain('PLAZA_SECRET_KEY');
+      expect(text, operation.route).not.toMatch(/secret key/i);
       // Its error schema is RFC 9457 problem details, not Plaza's error object.
-      expect(text, route(operation)).not.toContain('The body is an error object');
+      expect(text, operation.route).not.toContain('The body is an error object');
     }
   }
 });
@@ -133,7 +133,7 @@ test('the multipart upload sends its file and the fields with a value, objects a
   const operation = byId('uploadPhoto');
   const schema = (operation.raw as Json).requestBody.content['multipart/form-data'];
   const properties = schema.schema.properties as Record<string, Json>;
-  const curl = samples(await twin(page.request, route(operation))).get('cURL')![0];
+  const curl = samples(await twin(page.request, operation.route)).get('cURL')![0];
   for (const [name, property] of Object.entries(properties)) {
     if (property.contentMediaType) expect(curl).toMatch(new RegExp(`-F '${name}=@[^']+'`));
     else if (property.example === undefined) expect(curl).not.toContain(`'${name}=`);
@@ -149,7 +149,7 @@ test('the form sends its fields URL-encoded, only those with a value', async ({p
     string,
     Json
   >;
-  const bySample = samples(await twin(page.request, route(operation)));
+  const bySample = samples(await twin(page.request, operation.route));
   for (const [name, property] of Object.entries(properties)) {
     if (property.example === undefined) expect(bySample.get('cURL')![0]).not.toContain(`${name}=`);
     else expect(bySample.get('cURL')![0]).toContain(`--data-urlencode '${name}=${property.example}'`);
@@ -162,7 +162,7 @@ test('the binary and XML bodies are sent as their content types, and no sample r
 }) => {
   for (const operationId of ['replacePhotoContent', 'importOrders', 'downloadPhotoContent', 'submitPriceList']) {
     const operation = byId(operationId);
-    const bySample = samples(await twin(page.request, route(operation)));
+    const bySample = samples(await twin(page.request, operation.route));
     const type = Object.keys((operation.raw as Json).requestBody?.content ?? {})[0];
     if (type && type !== 'application/x-www-form-urlencoded') expect(bySample.get('cURL')![0]).toContain(`Content-Type: ${type}`);
     expect(bySample.get('Node.js')![0], operationId).not.toContain('.json()');
@@ -175,7 +175,7 @@ test('responses show their headers, every content type, and their links', async 
     const responses = (operation.raw as Json).responses as Record<string, Json>;
     if (!Object.values(responses).some((response) => response.headers || response.links || Object.keys(response.content ?? {}).length > 1))
       continue;
-    await open(page, `${served!.origin}${route(operation)}`);
+    await open(page, `${served!.origin}${operation.route}`);
     const main = page.locator('main');
     for (const response of Object.values(responses)) {
       for (const header of Object.keys(response.headers ?? {})) await expect(main).toContainText(header);
@@ -197,7 +197,7 @@ test('a callback is shown with the request the API sends and its body', async ({
   );
   const [expression, item] = Object.entries(callback)[0] as [string, Json];
   const [method, sent] = Object.entries(item)[0] as [string, Json];
-  await open(page, `${served!.origin}${route(operation)}`);
+  await open(page, `${served!.origin}${operation.route}`);
   const main = page.locator('main');
   await expect(main.getByRole('heading', {name: 'Callbacks'})).toBeVisible();
   await expect(main.getByRole('heading', {name: sent.summary})).toBeVisible();
@@ -211,7 +211,7 @@ test('a callback is shown with the request the API sends and its body', async ({
 
 test('a 3.1 webhook has a page like an operation: its payload, not a request to a URL', async ({page}) => {
   const webhook = present(webhooks[0], 'a webhook in the fixture');
-  await open(page, `${served!.origin}${route(webhook)}`);
+  await open(page, `${served!.origin}${webhook.route}`);
   const main = page.locator('main');
   await expect(main.getByRole('heading', {level: 1})).toHaveText(webhook.summary!);
   await expect(main).toContainText('WEBHOOK');
@@ -224,7 +224,7 @@ test('a 3.1 webhook has a page like an operation: its payload, not a request to 
 test("an operation's own servers are where its samples send the request", async ({page}) => {
   for (const operation of operations.filter((item) => item.raw.servers)) {
     const server = present((operation.raw.servers as {url: string}[])[0], `a server of ${operation.operationId}`);
-    for (const [label, codes] of samples(await twin(page.request, route(operation)))) {
+    for (const [label, codes] of samples(await twin(page.request, operation.route))) {
       for (const code of codes) expect(code, label).toContain(`${server.url}${operation.path}`);
     }
   }
@@ -270,7 +270,7 @@ test('the heaviest page of the kitchen sink is at most 300 KB of HTML', () => {
 
 test('fields nested deep inside an alternative are collapsed in its tab, and the reader opens them', async ({page}) => {
   const operation = byId('orderGiftBox');
-  await open(page, `${served!.origin}${route(operation)}`);
+  await open(page, `${served!.origin}${operation.route}`);
   const body = page.locator('.api-operation__part').filter({has: page.getByRole('heading', {name: 'Body'})});
   await body.getByRole('tab', {name: 'Ribbon'}).click();
   const panel = body.getByRole('tabpanel').and(body.locator(':visible'));

@@ -11,8 +11,8 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type {Page} from '@playwright/test';
-import {listOperations, type Operation} from '../../lib/api-model/specs';
-import {answerProblems, mockRefusal, openPanel, operationRoute, sendAndRead, servedDocument} from '../lib/mock-site';
+import type {OperationRecord} from '../../lib/api-model/specs';
+import {answerProblems, mockRefusal, openPanel, previewOperations, sendAndRead, servedDocument} from '../lib/mock-site';
 import {runIn, serveBuild, type Served} from '../../scripts/lib/site-copy';
 import {Mock} from '../../sandbox/mock';
 import {expect, open, present, showColourMode, test} from './fixtures';
@@ -37,23 +37,23 @@ test.afterAll(() => {
   rmSync(build, {recursive: true, force: true});
 });
 
-async function operationsOf(page: Page): Promise<{mock: Mock; operations: Operation[]}> {
+async function operationsOf(page: Page): Promise<{mock: Mock; operations: OperationRecord[]}> {
   const document = await servedDocument(page, served!.origin);
-  return {mock: new Mock(document), operations: listOperations(document)};
+  return {mock: new Mock(document), operations: previewOperations(document)};
 }
 
 /** Goes to an operation's page by its link in the sidebar, as a reader moves within the tab. */
-async function goTo(page: Page, operation: Operation): Promise<void> {
+async function goTo(page: Page, operation: OperationRecord): Promise<void> {
   // A link's name starts with its method's badge.
   const name = new RegExp(`${present(operation.summary, 'a summary')}$`);
   await page.getByRole('navigation', {name: 'Docs sidebar'}).getByRole('link', {name}).click();
-  await expect(page).toHaveURL(new RegExp(`${operationRoute(operation)}$`));
+  await expect(page).toHaveURL(new RegExp(`${operation.route}$`));
 }
 
 test('every operation of the pet store answers from the mock, as the spec allows', async ({page}) => {
   const {mock, operations} = await operationsOf(page);
   for (const operation of operations) {
-    await open(page, `${served!.origin}${operationRoute(operation)}`);
+    await open(page, `${served!.origin}${operation.route}`);
     const answer = await sendAndRead(await openPanel(page));
     const name = `${operation.method} ${operation.path}`;
     expect(mockRefusal(answer), `${name}: ${answer.text ?? ''}`).toBe(false);
@@ -70,7 +70,7 @@ test('a pet added by a POST is read by its ID, listed, and gone after a DELETE',
       `${method} of ${item ? 'an item' : 'the collection'}`,
     );
   const [create, read, list, remove] = [find('POST', false), find('GET', true), find('GET', false), find('DELETE', true)];
-  await open(page, `${served!.origin}${operationRoute(create)}`);
+  await open(page, `${served!.origin}${create.route}`);
   const created = await sendAndRead(await openPanel(page));
   expect(created.status).toBeLessThan(300);
   expect(answerProblems(mock, create, created)).toEqual([]);
@@ -109,7 +109,7 @@ test('the mock is labelled as such, and the page with its answer is axe-clean at
   test.setTimeout(120_000);
   const {operations} = await operationsOf(page);
   await page.setViewportSize({width: 390, height: 844});
-  await open(page, `${served!.origin}${operationRoute(present(operations[0], 'an operation'))}`);
+  await open(page, `${served!.origin}${present(operations[0], 'an operation').route}`);
   const region = await openPanel(page);
   await expect(region).toContainText("Answers come from a mock built from this spec's examples and schemas, in your browser");
   await sendAndRead(region);

@@ -5,7 +5,7 @@
  */
 import {expect, type Locator, type Page} from '@playwright/test';
 import {previewRoute} from '../../lib/api-model/site';
-import {operationSlug, type OpenApiDocument, type Operation} from '../../lib/api-model/specs';
+import {operationRecords, type OpenApiDocument, type Operation, type OperationRecord} from '../../lib/api-model/specs';
 import {Mock, type MockSpecs} from '../../sandbox/mock';
 
 /** An answer as the panel shows it: its status, its headers, and its body as text (undefined when it has none). */
@@ -18,9 +18,9 @@ export async function servedDocument(page: Page, origin: string): Promise<OpenAp
   return ((await response.json()) as MockSpecs).mock;
 }
 
-/** The route of an operation's page on a preview site. */
-export const operationRoute = (operation: Pick<Operation, 'operationId' | 'summary'>): string =>
-  `${previewRoute}/${operationSlug(operation)}`;
+/** The operations of a preview site's document that have pages with Try it (its webhooks have none), each with its page's route. */
+export const previewOperations = (document: OpenApiDocument): OperationRecord[] =>
+  operationRecords(document, previewRoute).filter((operation) => !operation.webhook);
 
 /** Opens the Try it panel of the page; the panel's region, once its form is there. */
 export async function openPanel(page: Page): Promise<Locator> {

@@ -33,7 +33,8 @@ import {
 } from '../../sandbox/core';
 import {eventObjects, takeOutbox} from '../../sandbox/core/domain/webhooks';
 import {errorCodes} from '../../sandbox/core/errors';
-import type {ApiName, SpecOperation} from '../../lib/api-model/request-index';
+import type {SpecOperation} from '../../lib/api-model/request-index';
+import type {ApiName} from '../../lib/api-model/operations';
 import {startSandboxServer} from '../../sandbox/server';
 import {conformingSandbox, index, specs} from '../lib/conforming-sandbox';
 

@@ -15,7 +15,7 @@ import assert from 'node:assert/strict';
 import camelCase from 'lodash/camelCase';
 import upperFirst from 'lodash/upperFirst';
 import {loadApiModel} from '../../lib/api-model/model';
-import {apis, listOperations, operationSlug, type ApiName} from '../../lib/api-model/specs';
+import {apis, type ApiName} from '../../lib/api-model/specs';
 import {codeBlocks} from '../../lib/docs-source';
 import {SpecIndex} from '../../lib/api-model/request-index';
 import {buildCatalogue, checkEventsExtension, eventsExtension, exampleFromSchema, type Specs} from '../../lib/api-render/webhook-events';
@@ -24,7 +24,7 @@ import {languages} from '../../lib/api-render/samples';
 import {phpSyntaxError} from '../lib/syntax';
 import {takeOutbox} from '../../sandbox/core/domain/webhooks';
 import {conformingSandbox} from '../lib/conforming-sandbox';
-import {specs} from '../lib/specs';
+import {model, specs} from '../lib/specs';
 
 /** The parts of the specs these tests read. */
 type Schema = {enum?: unknown[]; properties?: Record<string, Schema>};
@@ -129,11 +129,9 @@ describe('the catalogue', () => {
 
   test('links each event to the operations whose x-plaza-events name it, or says Plaza sends it on its own', () => {
     const causes = new Map<string, string[]>();
-    for (const api of apis) {
-      for (const operation of listOperations(specs[api.name])) {
-        for (const type of (operation.raw[eventsExtension] as string[] | undefined) ?? []) {
-          causes.set(type, [...(causes.get(type) ?? []), `](${api.route}/${operationSlug(operation)})`]);
-        }
+    for (const operation of model.apis.flatMap((api) => api.operations)) {
+      for (const type of (operation.raw[eventsExtension] as string[] | undefined) ?? []) {
+        causes.set(type, [...(causes.get(type) ?? []), `](${operation.route})`]);
       }
     }
     for (const type of enumTypes) {
@@ -145,9 +143,7 @@ describe('the catalogue', () => {
   });
 
   test('links only to operation pages that exist', () => {
-    const routes = new Set(
-      apis.flatMap((api) => listOperations(specs[api.name]).map((operation) => `${api.route}/${operationSlug(operation)}`)),
-    );
+    const routes = new Set(model.apis.flatMap((api) => api.operations.map((operation) => operation.route)));
     const links = [...page.matchAll(/\]\((\/api\/(?:accounts|financial)\/[^)#]+)\)/g)].map(([, link = '']) => link);
     assert.ok(links.length >= enumTypes.length);
     assert.deepEqual(
