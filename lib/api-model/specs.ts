@@ -68,6 +68,9 @@ export function operationRecords(spec: OpenApiDocument, apiRoute: string): Opera
   });
 }
 
+/** The operations of the document's `paths`, its webhooks left out: those with a page of their own and Try it. */
+export const pathOperations = <T extends Operation>(operations: readonly T[]): T[] => operations.filter((operation) => !operation.webhook);
+
 /** Plaza's rule: every operation has an operationId, a summary and a tag. */
 export function checkOperationFields(spec: OpenApiDocument): string[] {
   return listOperations(spec).flatMap((operation) => {

@@ -5,6 +5,7 @@
  * Pagefind as metadata that the search matches and ranks (src/lib/search.ts, searchRanking).
  */
 import type {ApiModel} from '../api-model/model';
+import {pathOperations} from '../api-model/specs';
 
 export type OperationFacts = {method: string; endpoint: string; operation: string; fields: string};
 
@@ -28,7 +29,7 @@ function propertyNames(value: unknown, names: Set<string>): void {
 export function searchFacts(model: ApiModel): Record<string, OperationFacts> {
   const facts: Record<string, OperationFacts> = {};
   for (const api of model.apis) {
-    for (const operation of api.operations.filter((record) => !record.webhook)) {
+    for (const operation of pathOperations(api.operations)) {
       const body = operation.raw.requestBody as {content?: Record<string, {schema?: unknown}>} | undefined;
       const names = new Set<string>();
       for (const media of Object.values(body?.content ?? {})) propertyNames(media.schema, names);

@@ -23,6 +23,7 @@ import {
   apis,
   listOperations,
   operationRecords,
+  pathOperations,
   resolveLocalRef,
   type ApiName,
   type OpenApiDocument,
@@ -65,9 +66,12 @@ export const eventAnchor = (type: string): string => kebabCase(type);
 /** Every operation of both APIs, with its page. */
 export function operationPages(specs: Specs): OperationPage[] {
   return apis.flatMap((api) =>
-    operationRecords(specs[api.name], api.route)
-      .filter((operation) => !operation.webhook)
-      .map((operation) => ({api: api.name, operation, title: operation.title, url: operation.route})),
+    pathOperations(operationRecords(specs[api.name], api.route)).map((operation) => ({
+      api: api.name,
+      operation,
+      title: operation.title,
+      url: operation.route,
+    })),
   );
 }
 

@@ -21,9 +21,8 @@ import {docPages, splitFrontMatter} from '../docs-source';
 import type {Problem} from '../page-requests';
 import {parseMdx} from '../api-render/spec-text';
 import {downloadsOf} from '../api-render/downloads';
-import {introductionId, tagPageId} from '../api-model/specs';
 import {operationPages, type Specs} from '../api-render/webhook-events';
-import {apis, listOperations} from '../api-model/specs';
+import {apis, introductionId, listOperations, tagPageId} from '../api-model/specs';
 
 type Node = Root | RootContent;
 type Page = {file: string; route: string; tree: Root; offset: number};

@@ -3,16 +3,16 @@ import {test, expect, open, sitemapPaths} from './fixtures';
 import {
   apis,
   parseOperationList,
+  pathOperations,
   resolveLocalRef,
   tagPageId,
-  type ApiName,
   type OpenApiDocument,
   type OperationRecord,
 } from '../../lib/api-model/specs';
-import {model, specs} from '../lib/specs';
+import {model} from '../lib/specs';
 
 /** Each API of the model with its operations (not its webhooks), as their pages name them. */
-const apiOperations = model.apis.map((api) => ({api, operations: api.operations.filter((operation) => !operation.webhook)}));
+const apiOperations = model.apis.map((api) => ({api, operations: pathOperations(api.operations)}));
 
 type Parameter = {name: string; in: string};
 type Examples = Record<string, {summary?: string}>;
@@ -29,7 +29,7 @@ function exampleLabels(spec: OpenApiDocument, holder: unknown): string[] {
 
 // One operation of every tag of both APIs.
 const samples = apiOperations.flatMap(({api, operations}) => {
-  const spec = specs[api.name as ApiName];
+  const spec = api.document;
   const byTag = new Map<string | undefined, OperationRecord>();
   for (const operation of operations) {
     const [tag] = operation.tags;

@@ -10,7 +10,7 @@ import {readdirSync, readFileSync, statSync} from 'node:fs';
 import {join} from 'node:path';
 import snakeCase from 'lodash/snakeCase';
 import {parse} from 'yaml';
-import {operationRecords, type OpenApiDocument, type OperationRecord} from '../../lib/api-model/specs';
+import {operationRecords, pathOperations, type OpenApiDocument, type OperationRecord} from '../../lib/api-model/specs';
 import {languages} from '../../lib/api-render/samples';
 import {kitchenSink} from '../lib/kitchen-sink';
 import {runIn, serveBuild, type Served} from '../../scripts/lib/site-copy';
@@ -23,7 +23,7 @@ type Json = Record<string, any>;
 const spec = parse(readFileSync(kitchenSink.fixture, 'utf8')) as OpenApiDocument & Json;
 const schemes = spec.components?.securitySchemes as Record<string, Scheme>;
 const records = operationRecords(spec, kitchenSink.route);
-const operations = records.filter((operation) => !operation.webhook);
+const operations = pathOperations(records);
 const webhooks = records.filter((operation) => operation.webhook);
 const byId = (operationId: string): OperationRecord => operations.find((operation) => operation.operationId === operationId)!;
 
@@ -72,8 +72,7 @@ function credentialMarks(name: string, scheme: Scheme): string[] {
   return ['Authorization', 'Bearer '];
 }
 
-const security = (operation: OperationRecord): Record<string, string[]>[] =>
-  (operation.raw.security as Record<string, string[]>[] | undefined) ?? spec.security ?? [];
+const security = (operation: OperationRecord): Record<string, string[]>[] => operation.security ?? [];
 
 for (const operation of operations) {
   const requirement = security(operation)[0];

@@ -9,6 +9,7 @@
  */
 import {readCurl} from '../../lib/curl';
 import {multipart} from '../../lib/page-run';
+import {pathOperations} from '../../lib/api-model/specs';
 import {model} from '../lib/specs';
 import type {Page} from '@playwright/test';
 import {expect, open, present, startSandbox, test} from './fixtures';
@@ -30,7 +31,7 @@ const inTab = test.extend<object, {tab: Page}>({
 });
 
 const pages = model.apis.flatMap((api) =>
-  api.operations.filter((operation) => !operation.webhook).map(({operationId, route}) => ({id: String(operationId), path: route})),
+  pathOperations(api.operations).map(({operationId, route}) => ({id: String(operationId), path: route})),
 );
 
 for (const {id, path} of pages) {

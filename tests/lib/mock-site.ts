@@ -5,7 +5,7 @@
  */
 import {expect, type Locator, type Page} from '@playwright/test';
 import {previewRoute} from '../../lib/api-model/site';
-import {operationRecords, type OpenApiDocument, type Operation, type OperationRecord} from '../../lib/api-model/specs';
+import {operationRecords, pathOperations, type OpenApiDocument, type Operation, type OperationRecord} from '../../lib/api-model/specs';
 import {Mock, type MockSpecs} from '../../sandbox/mock';
 
 /** An answer as the panel shows it: its status, its headers, and its body as text (undefined when it has none). */
@@ -19,8 +19,7 @@ export async function servedDocument(page: Page, origin: string): Promise<OpenAp
 }
 
 /** The operations of a preview site's document that have pages with Try it (its webhooks have none), each with its page's route. */
-export const previewOperations = (document: OpenApiDocument): OperationRecord[] =>
-  operationRecords(document, previewRoute).filter((operation) => !operation.webhook);
+export const previewOperations = (document: OpenApiDocument): OperationRecord[] => pathOperations(operationRecords(document, previewRoute));
 
 /** Opens the Try it panel of the page; the panel's region, once its form is there. */
 export async function openPanel(page: Page): Promise<Locator> {
