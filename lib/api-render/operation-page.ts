@@ -114,51 +114,55 @@ export function createApiPageMD(
   const body = toMdx(
     [
       ...imports(page),
-      ...part(
-        [
-          heading(1, title),
-          // A paragraph that is only an element, on one line: MDX reads it as that element, as a block.
-          isWebhook(page)
-            ? paragraph(
-                jsxInline('p', {className: 'api-endpoint'}, [
-                  jsxInline('span', {className: `api-endpoint__method api-endpoint__method--${method}`}, [text('WEBHOOK')]),
-                  text(' '),
-                  jsxInline('code', {className: 'api-endpoint__path'}, [
-                    text(`${api.webhook?.method.toUpperCase() ?? 'POST'} ${api.webhook?.name ?? ''}`.trim()),
+      // The reference column in one element, the samples column beside it: two grid cells, so that
+      // nothing the samples do (arriving last as the page is read, a tab or the panel opening) moves it.
+      jsxBlock('div', {className: 'api-operation'}, [
+        ...part(
+          [
+            heading(1, title),
+            // A paragraph that is only an element, on one line: MDX reads it as that element, as a block.
+            isWebhook(page)
+              ? paragraph(
+                  jsxInline('p', {className: 'api-endpoint'}, [
+                    jsxInline('span', {className: `api-endpoint__method api-endpoint__method--${method}`}, [text('WEBHOOK')]),
+                    text(' '),
+                    jsxInline('code', {className: 'api-endpoint__path'}, [
+                      text(`${api.webhook?.method.toUpperCase() ?? 'POST'} ${api.webhook?.name ?? ''}`.trim()),
+                    ]),
+                    text(' The API sends this request to the URL you give it.'),
                   ]),
-                  text(' The API sends this request to the URL you give it.'),
-                ]),
-              )
-            : paragraph(
-                jsxInline('p', {className: 'api-endpoint'}, [
-                  jsxInline('span', {className: `api-endpoint__method api-endpoint__method--${method}`}, [text(method.toUpperCase())]),
-                  text(' '),
-                  jsxInline('code', {className: 'api-endpoint__path'}, [text(api.path)]),
-                ]),
-              ),
-        ],
-        true,
-      ),
-      // The request panel, outside the parts: they become static trees, and it is a component with props.
-      ...(isWebhook(page) ? [] : [jsxBlock('TryIt', {method: api.method.toUpperCase(), path: api.path}, [])]),
-      ...part(
-        [
-          ...(api.deprecated
-            ? [admonition('warning', 'Deprecated', 'This operation is deprecated and will be removed in a future version.')]
-            : []),
-          ...(api.description ? specMarkdown(api.description) : []),
-          ...eventCatalogueLink(page),
-          ...(isWebhook(page) ? [] : [paragraph(strong('Authentication.'), text(' '), ...authentication(page))]),
-          ...(hasRequest ? [heading(2, 'Request')] : []),
-          ...parameterSection(page, 'path'),
-          ...parameterSection(page, 'query'),
-        ],
-        true,
-      ),
-      ...part([...parameterSection(page, 'header'), ...parameterSection(page, 'cookie')], false),
-      ...part(bodySection(page), true),
-      ...part(responseSection(page), false),
-      ...part(callbackSection(page), true),
+                )
+              : paragraph(
+                  jsxInline('p', {className: 'api-endpoint'}, [
+                    jsxInline('span', {className: `api-endpoint__method api-endpoint__method--${method}`}, [text(method.toUpperCase())]),
+                    text(' '),
+                    jsxInline('code', {className: 'api-endpoint__path'}, [text(api.path)]),
+                  ]),
+                ),
+          ],
+          true,
+        ),
+        // The request panel, outside the parts: they become static trees, and it is a component with props.
+        ...(isWebhook(page) ? [] : [jsxBlock('TryIt', {method: api.method.toUpperCase(), path: api.path}, [])]),
+        ...part(
+          [
+            ...(api.deprecated
+              ? [admonition('warning', 'Deprecated', 'This operation is deprecated and will be removed in a future version.')]
+              : []),
+            ...(api.description ? specMarkdown(api.description) : []),
+            ...eventCatalogueLink(page),
+            ...(isWebhook(page) ? [] : [paragraph(strong('Authentication.'), text(' '), ...authentication(page))]),
+            ...(hasRequest ? [heading(2, 'Request')] : []),
+            ...parameterSection(page, 'path'),
+            ...parameterSection(page, 'query'),
+          ],
+          true,
+        ),
+        ...part([...parameterSection(page, 'header'), ...parameterSection(page, 'cookie')], false),
+        ...part(bodySection(page), true),
+        ...part(responseSection(page), false),
+        ...part(callbackSection(page), true),
+      ]),
       samplesAside(page, samples),
     ],
     `${api.method.toUpperCase()} ${api.path} (${page.id})`,

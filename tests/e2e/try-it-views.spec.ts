@@ -129,7 +129,7 @@ test('at 1,280 px the panel opens beside the description, above the samples, and
   expect(shift).toBe(0);
   const height = () => page.evaluate(() => document.documentElement.scrollHeight);
   const before = await height();
-  const description = page.locator('main .markdown > .api-operation__part').nth(1);
+  const description = page.locator('main .api-operation > .api-operation__part').nth(1);
   const descriptionBox = present(await description.boundingBox(), 'the description');
 
   const region = await openPanel(page);
