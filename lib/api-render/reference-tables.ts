@@ -39,7 +39,7 @@ const apiTitle = (page: OperationPage): string => apis.find((api) => api.name ==
 export const operationLink = (page: OperationPage): PhrasingContent => ({type: 'link', url: page.url, children: [text(page.title)]});
 
 /** A table of operations: the API, the operation linked to its page, and its method and path. */
-export function operationTable(pages: OperationPage[]): Table {
+export function operationTable(pages: readonly OperationPage[]): Table {
   return {
     type: 'table',
     align: [null, null, null],

@@ -37,7 +37,7 @@ const list = (items: PhrasingContent[][], separator: string): PhrasingContent[] 
   items.flatMap((item, index) => [...(index ? [text(separator)] : []), ...item]);
 
 /** Links to operations, naming the API where two of them have the same title. */
-function operationLinks(pages: OperationPage[]): PhrasingContent[] {
+function operationLinks(pages: readonly OperationPage[]): PhrasingContent[] {
   const shared = (page: OperationPage) => pages.filter((other) => other.title === page.title).length > 1;
   return list(
     pages.map((page) => [link(page, shared(page) ? `${page.title} (${apiTitle(page)})` : page.title)]),

@@ -23,7 +23,7 @@ type NamedOperation = {page: OperationPage; pattern: RegExp};
  * The third-person phrase of each operation, as a pattern: its verb in the third person, an optional
  * article, then the rest of its summary up to "by" ("Get payment by ID" is named by "Gets a payment").
  */
-export function thirdPersonNames(pages: OperationPage[]): NamedOperation[] {
+export function thirdPersonNames(pages: readonly OperationPage[]): NamedOperation[] {
   return pages.map((page) => {
     // split gives at least one part: the default never applies.
     const [verb = '', ...rest] = page.title.split(' ');
@@ -46,7 +46,7 @@ const words = (node: RootContent): string =>
       : '';
 
 /** The places in one MDX page where prose names an operation in the third person instead of by its title. */
-export function checkOperationNames(file: string, source: string, pages: OperationPage[]): Problem[] {
+export function checkOperationNames(file: string, source: string, pages: readonly OperationPage[]): Problem[] {
   const names = thirdPersonNames(pages);
   const problems: Problem[] = [];
   const visit = (node: RootContent): void => {
