@@ -88,7 +88,7 @@ test('4. an empty summary falls back to the operationId, in the title, the sideb
   assert.equal(summary, '');
   assert.equal(frontMatter('read-plain-menu', 'title'), operationId);
   assert.equal(frontMatter('read-plain-menu', 'sidebar_label'), operationId);
-  assert.match(page('read-plain-menu'), new RegExp(`^  # ${operationId}$`, 'm'));
+  assert.match(page('read-plain-menu'), new RegExp(`^ *# ${operationId}$`, 'm'));
 });
 
 test('5. a Markdown summary over several lines is its words on one line: no `**`, no link, no line break', () => {
@@ -96,7 +96,7 @@ test('5. a Markdown summary over several lines is its words on one line: no `**`
   const title = 'Read the daily specials from the board by the door';
   assert.equal(frontMatter('read-specials', 'title'), title);
   assert.equal(frontMatter('read-specials', 'sidebar_label'), title);
-  assert.match(page('read-specials'), new RegExp(`^  # ${title}$`, 'm'));
+  assert.match(page('read-specials'), new RegExp(`^ *# ${title}$`, 'm'));
 });
 
 test("6. a foreign body with error.type and error.code is described by its own fields, not as Plaza's error object", () => {
