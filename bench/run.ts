@@ -13,7 +13,6 @@
  *
  * Usage: npm run bench [-- --scaling 200,500,1000,2000,5000 | --scaling none] [--ab all | --ab none | --ab prefetch-once,ssr-template]
  *                      [--levers all | --levers none | --levers 'one SSG thread'] [--ab-commit <commit>]
- *                      [--as-benchmark-index 1500] (every Lighthouse figure for a host that slow: bench/lib/lighthouse.ts)
  */
 import {execFileSync} from 'node:child_process';
 import {mkdirSync, writeFileSync} from 'node:fs';
@@ -26,7 +25,7 @@ import {countOperations} from './generate-specs';
 import {chromiumVersion} from '../scripts/lib/chromium';
 import {parseAbInternals, runAb, type AbRun} from './lib/ab';
 import {runCommitAb, type CommitAb} from './lib/ab-commit';
-import {emulateHost, lighthouseAll, lighthouseVersion, type HostEmulation, type LighthouseResult} from './lib/lighthouse';
+import {lighthouseAll, lighthouseVersion, type LighthouseResult} from './lib/lighthouse';
 import {measurePageWeights, type PageWeight} from './lib/page-weight';
 import {runPipeline} from './lib/pipeline';
 import {renderMarkdown, type Results} from './lib/report';
@@ -53,12 +52,6 @@ export function parseScalingSizes(value: string): number[] {
   return sizes.map(Number);
 }
 
-/** The benchmarkIndex of `--as-benchmark-index`, a whole number. */
-export function parseBenchmarkIndex(value: string): number {
-  if (!/^[1-9]\d*$/.test(value)) throw new Error(`--as-benchmark-index takes a Lighthouse benchmarkIndex such as 1500, not "${value}"`);
-  return Number(value);
-}
-
 function log(message: string): void {
   console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 }
@@ -74,10 +67,8 @@ async function main(): Promise<void> {
       ab: {type: 'string', default: 'all'},
       levers: {type: 'string', default: 'all'},
       'ab-commit': {type: 'string'},
-      'as-benchmark-index': {type: 'string'},
     },
   });
-  const asBenchmarkIndex = values['as-benchmark-index'] === undefined ? undefined : parseBenchmarkIndex(values['as-benchmark-index']);
   const scalingSizes = parseScalingSizes(values.scaling);
   const abInternals = parseAbInternals(values.ab);
   // The levers are tried at the largest scaling size, so without scaling there is none to try.
@@ -112,14 +103,11 @@ async function main(): Promise<void> {
   const served = await serveBuild(buildDir);
   let pageWeight: PageWeight[];
   let lighthouse: LighthouseResult[];
-  let emulation: HostEmulation | undefined;
   let tryIt: TryItBench;
   try {
     log(`page weight of ${pages.join(', ')}`);
     // Also leaves the server with every file of these pages compressed, as a CDN would have them.
     pageWeight = await measurePageWeights(served.origin, buildDir, pages);
-    // From here on, every Lighthouse run (the A/Bs' too) stands in for the slower host.
-    if (asBenchmarkIndex !== undefined) emulation = await emulateHost(served.origin, '/', asBenchmarkIndex, log);
     lighthouse = await lighthouseAll(served.origin, pages, ['mobile', 'desktop'], log);
     log(`Try it on ${tryItPath}`);
     tryIt = await measureTryIt(served.origin, buildDir);
@@ -172,7 +160,6 @@ async function main(): Promise<void> {
     pageWeight,
     search,
     lighthouse,
-    ...(emulation ? {emulation} : {}),
     ab,
     stock,
     ...(abCommit ? {abCommit} : {}),

@@ -1,10 +1,17 @@
 /**
  * Runs the Lighthouse CLI (the project's own devDependency) on one URL with the bench's Chromium,
  * mobile (Lighthouse's default) or desktop (--preset=desktop), and keeps the four category
- * scores and the figures the targets are about. A measurement is three runs and their median:
+ * scores and the figures the targets are about. A measurement is five runs and their median:
  * a single run swings by ten points of performance with what else the machine is doing, so each
  * run also keeps the machine's load average when it started, and Lighthouse's own measure of the
  * host's speed (its benchmarkIndex: hosts of the same kind differ, and a slower one scores lower).
+ *
+ * A phone figure is calibrated to the host. Lighthouse slows the CPU 4× on phones whatever the host,
+ * a factor meant for a host of benchmarkIndex about 1,533; on a slower host 4× stands for a slower
+ * phone, and on a shared host the index moves from one minute to the next. So each phone run is a
+ * pair: a run at Lighthouse's 4×, which measures the index, then at once the run that counts, with
+ * the CPU slowed by the factor Lighthouse's calculator gives for that index. Both are kept: the raw
+ * 4× figures are reported beside the calibrated ones.
  */
 import {execFile} from 'node:child_process';
 import {loadavg} from 'node:os';
@@ -31,6 +38,10 @@ export type LighthouseRun = LighthouseFigures & {
   loadAverage: number;
   /** Lighthouse's benchmarkIndex of the host during the run (higher is faster); null in results from before it was kept. */
   benchmarkIndex?: number | null;
+  /** How many times Lighthouse slowed the CPU (absent in results from before it was kept: 4 on phones, 1 on desktop). */
+  cpuSlowdown?: number;
+  /** On phones, the run at Lighthouse's own 4× made just before this one, whose benchmarkIndex set this one's slowdown. */
+  raw?: LighthouseFigures & {benchmarkIndex: number | null};
   /** Lighthouse's runtime error or run warnings, when it had any. */
   warnings: string[];
 };
@@ -40,11 +51,13 @@ export type LighthouseResult = {
   path: string;
   formFactor: FormFactor;
   median: LighthouseFigures;
+  /** On phones, the median of the raw 4× runs. */
+  rawMedian?: LighthouseFigures;
   runs: LighthouseRun[];
 };
 
 /** How many runs make a measurement. */
-export const lighthouseRuns = 3;
+export const lighthouseRuns = 5;
 
 /** The parts of Lighthouse's JSON report (its "LHR") that the bench reads. */
 type Report = {
@@ -73,27 +86,31 @@ function run(args: string[]): Promise<string> {
   });
 }
 
+/** Lighthouse's own CPU slowdown: 4× on phones, none on desktop. */
+export const defaultSlowdown: Record<FormFactor, number> = {mobile: 4, desktop: 1};
+
 /**
- * Standing in for a slower host. Lighthouse slows the CPU it measures by a constant factor (4 on
- * phones, none on desktop), whatever the host, and its docs suggest calibrating that factor by the
- * host's benchmarkIndex. With `--as-benchmark-index N` the bench multiplies both factors by this
- * host's benchmarkIndex over N, so that the figures estimate a host of benchmarkIndex N: an
- * estimate, as a slower CPU is not slower at everything in the same proportion.
+ * The phone CPU slowdown that Lighthouse's calculator (linked from its throttling docs) gives for a
+ * host's benchmarkIndex: 1× at 150 or less, 2× at 800, 3× at 1,300, in a straight line between,
+ * and one more for each 233 past 1,300 (so 4× at about 1,533, the host Lighthouse's default is
+ * meant for). Rounded to hundredths, as the report prints it.
  */
-export type HostEmulation = {benchmarkIndex: number; hostBenchmarkIndex: number; scale: number};
+export function calibratedSlowdown(benchmarkIndex: number): number {
+  const slowdown =
+    benchmarkIndex >= 1300
+      ? 3 + (benchmarkIndex - 1300) / 233
+      : benchmarkIndex >= 800
+        ? 2 + (benchmarkIndex - 800) / 500
+        : 1 + Math.max(0, benchmarkIndex - 150) / 650;
+  return Math.round(slowdown * 100) / 100;
+}
 
-const cpuSlowdown: Record<FormFactor, number> = {mobile: 4, desktop: 1};
-let emulation: HostEmulation | undefined;
-
-/** The CPU slowdown of a form factor, with the emulated host's scale when there is one. */
-export const slowdownOf = (formFactor: FormFactor, scale = emulation?.scale ?? 1): number =>
-  Math.round(cpuSlowdown[formFactor] * scale * 100) / 100;
-
-/** The scale that makes a host of `hostBenchmarkIndex` stand in for one of `benchmarkIndex`: never below 1, as a slow host cannot stand in for a faster one. */
-export const emulationScale = (hostBenchmarkIndex: number, benchmarkIndex: number): number =>
-  Math.max(1, hostBenchmarkIndex / benchmarkIndex);
-
-async function runOnce(baseUrl: string, path: string, formFactor: FormFactor): Promise<LighthouseRun> {
+async function runOnce(
+  baseUrl: string,
+  path: string,
+  formFactor: FormFactor,
+  cpuSlowdown = defaultSlowdown[formFactor],
+): Promise<LighthouseRun> {
   const args = [
     `${baseUrl}${path}`,
     '--output=json',
@@ -103,7 +120,7 @@ async function runOnce(baseUrl: string, path: string, formFactor: FormFactor): P
     `--chrome-flags=${chromiumFlags.join(' ')}`,
   ];
   if (formFactor === 'desktop') args.push('--preset=desktop');
-  if (emulation) args.push(`--throttling.cpuSlowdownMultiplier=${slowdownOf(formFactor)}`);
+  if (cpuSlowdown !== defaultSlowdown[formFactor]) args.push(`--throttling.cpuSlowdownMultiplier=${cpuSlowdown}`);
   const loadAverage = loadavg()[0] ?? 0;
   const report = JSON.parse(await run(args)) as Report;
   const score = (id: string) => {
@@ -123,8 +140,22 @@ async function runOnce(baseUrl: string, path: string, formFactor: FormFactor): P
     totalByteWeight: numeric('total-byte-weight'),
     loadAverage,
     benchmarkIndex: report.environment?.benchmarkIndex ?? null,
+    cpuSlowdown,
     warnings,
   };
+}
+
+/**
+ * One measurement of a page: on desktop one run; on phones the pair described at the top, the run at
+ * the calibrated slowdown carrying the raw 4× one.
+ */
+async function measureOnce(baseUrl: string, path: string, formFactor: FormFactor): Promise<LighthouseRun> {
+  const first = await runOnce(baseUrl, path, formFactor);
+  if (formFactor === 'desktop') return first;
+  if (first.benchmarkIndex === null || first.benchmarkIndex === undefined)
+    throw new Error(`Lighthouse reported no benchmarkIndex for ${path}, so its phone slowdown cannot be calibrated`);
+  const calibrated = await runOnce(baseUrl, path, formFactor, calibratedSlowdown(first.benchmarkIndex));
+  return {...calibrated, raw: {...figuresOf(first), benchmarkIndex: first.benchmarkIndex}};
 }
 
 /** The middle value (the mean of the two middle ones for an even count), or null when there is none. */
@@ -144,39 +175,12 @@ export function medianFigures(runs: LighthouseFigures[]): LighthouseFigures {
   return Object.fromEntries(figures.map((figure) => [figure, median(runs.map((run) => run[figure]))])) as LighthouseFigures;
 }
 
-const resultOf = (path: string, formFactor: FormFactor, runs: LighthouseRun[]): LighthouseResult => ({
-  path,
-  formFactor,
-  median: medianFigures(runs),
-  runs,
-});
+const figuresOf = (run: LighthouseFigures): LighthouseFigures =>
+  Object.fromEntries(figures.map((figure) => [figure, run[figure]])) as LighthouseFigures;
 
-/** Runs Lighthouse `lighthouseRuns` times, one after the other, on one page. */
-export async function runLighthouse(baseUrl: string, path: string, formFactor: FormFactor): Promise<LighthouseResult> {
-  const runs: LighthouseRun[] = [];
-  for (let run = 0; run < lighthouseRuns; run++) runs.push(await runOnce(baseUrl, path, formFactor));
-  return resultOf(path, formFactor, runs);
-}
-
-/**
- * Makes every later Lighthouse run of this process stand in for a host of `benchmarkIndex`: this
- * host's own is the median of three runs on phones on `path`, before any slowdown is changed.
- */
-export async function emulateHost(
-  baseUrl: string,
-  path: string,
-  benchmarkIndex: number,
-  log: (message: string) => void,
-): Promise<HostEmulation> {
-  log(`Lighthouse mobile ${path}, ${lighthouseRuns} runs, for this host's benchmarkIndex`);
-  const measured = (await runLighthouse(baseUrl, path, 'mobile')).runs.map((run) => run.benchmarkIndex ?? null);
-  const hostBenchmarkIndex = median(measured);
-  if (hostBenchmarkIndex === null) throw new Error('--as-benchmark-index: Lighthouse reported no benchmarkIndex for this host');
-  emulation = {benchmarkIndex, hostBenchmarkIndex, scale: emulationScale(hostBenchmarkIndex, benchmarkIndex)};
-  log(
-    `CPU slowdown ${slowdownOf('mobile')} on phones, ${slowdownOf('desktop')} on desktop: a host of benchmarkIndex ${benchmarkIndex}, from this one's ${Math.round(hostBenchmarkIndex)}`,
-  );
-  return emulation;
+export function resultOf(path: string, formFactor: FormFactor, runs: LighthouseRun[]): LighthouseResult {
+  const raw = runs.flatMap((run) => (run.raw ? [run.raw] : []));
+  return {path, formFactor, median: medianFigures(runs), ...(raw.length ? {rawMedian: medianFigures(raw)} : {}), runs};
 }
 
 /** How many runs each side of an A/B gets per page. */
@@ -197,26 +201,28 @@ export async function lighthousePaired(
     log(`Lighthouse mobile ${path}, ${abRuns} runs on each side, alternating`);
     const runs: [LighthouseRun[], LighthouseRun[]] = [[], []];
     for (let run = 0; run < abRuns; run++) {
-      for (const side of [0, 1] as const) runs[side].push(await runOnce(baseUrls[side], path, 'mobile'));
+      for (const side of [0, 1] as const) runs[side].push(await measureOnce(baseUrls[side], path, 'mobile'));
     }
     for (const side of [0, 1] as const) sides[side].push(resultOf(path, 'mobile', runs[side]));
   }
   return sides;
 }
 
-/** Lighthouse on each page in each form factor, page by page, on a site served at `baseUrl`. */
+/**
+ * Lighthouse on each page in each form factor, on a site served at `baseUrl`: `lighthouseRuns`
+ * rounds, each measuring every page once, so that each page's runs are spread over the same minutes
+ * as the others' rather than one page having the machine's quiet minutes and another its busy ones.
+ */
 export async function lighthouseAll(
   baseUrl: string,
   pages: string[],
   formFactors: FormFactor[],
   log: (message: string) => void,
 ): Promise<LighthouseResult[]> {
-  const results: LighthouseResult[] = [];
-  for (const path of pages) {
-    for (const formFactor of formFactors) {
-      log(`Lighthouse ${formFactor} ${path}`);
-      results.push(await runLighthouse(baseUrl, path, formFactor));
-    }
+  const measured = pages.flatMap((path) => formFactors.map((formFactor) => ({path, formFactor, runs: [] as LighthouseRun[]})));
+  for (let round = 1; round <= lighthouseRuns; round++) {
+    log(`Lighthouse round ${round} of ${lighthouseRuns}: ${pages.join(', ')} (${formFactors.join(' and ')})`);
+    for (const page of measured) page.runs.push(await measureOnce(baseUrl, page.path, page.formFactor));
   }
-  return results;
+  return measured.map(({path, formFactor, runs}) => resultOf(path, formFactor, runs));
 }

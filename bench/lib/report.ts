@@ -4,7 +4,7 @@
  */
 import type {AbRun} from './ab';
 import type {CommitAb} from './ab-commit';
-import {abRuns, lighthouseRuns, median, slowdownOf, type HostEmulation, type LighthouseResult} from './lighthouse';
+import {abRuns, defaultSlowdown, lighthouseRuns, median, type LighthouseFigures, type LighthouseResult} from './lighthouse';
 import type {PageWeight} from './page-weight';
 import type {PipelineRun} from './pipeline';
 import {levers} from './levers';
@@ -33,8 +33,6 @@ export type Results = {
   pageWeight: PageWeight[];
   search: SearchIndex;
   lighthouse: LighthouseResult[];
-  /** When `--as-benchmark-index` asked for the figures of a slower host. */
-  emulation?: HostEmulation;
   ab: AbRun[];
   /** Absent from the results of runs before it was measured. */
   stock?: StockBench;
@@ -181,25 +179,27 @@ function searchSection(results: Results): string {
   ].join('\n');
 }
 
-/** Each run's performance score and TBT, with the load average the machine had when it started and Lighthouse's benchmarkIndex. */
+const ms = (value: number) => `${Math.round(value)} ms`;
+
+/** Performance and TBT of one run or median: `95 · 180 ms`. */
+const scoreAndTbt = (figures: LighthouseFigures): string => `${orDash(figures.performance, String)} · ${orDash(figures.tbtMs, ms)}`;
+
+/**
+ * Each run's performance score and TBT, with the load average the machine had when it started and
+ * Lighthouse's benchmarkIndex; for a calibrated phone run, also the slowdown, the index it came from
+ * (the raw run's) and that raw 4× run's score and TBT.
+ */
 function runsCell(run: LighthouseResult): string {
   return run.runs
     .map(
       (one) =>
-        `${orDash(one.performance, String)} · ${orDash(one.tbtMs, (ms) => `${Math.round(ms)} ms`)} · load ${one.loadAverage.toFixed(2)}` +
-        `${typeof one.benchmarkIndex === 'number' ? ` · BI ${Math.round(one.benchmarkIndex)}` : ''}`,
+        `${scoreAndTbt(one)} · load ${one.loadAverage.toFixed(2)}` +
+        `${typeof one.benchmarkIndex === 'number' ? ` · BI ${Math.round(one.benchmarkIndex)}` : ''}` +
+        (one.raw
+          ? ` · ${one.cpuSlowdown}× for BI ${orDash(one.raw.benchmarkIndex, (index) => String(Math.round(index)))}, at ${defaultSlowdown.mobile}×: ${scoreAndTbt(one.raw)}`
+          : ''),
     )
     .join('<br>');
-}
-
-/** What `--as-benchmark-index` did to every Lighthouse figure of the results. */
-function emulationNote({benchmarkIndex, hostBenchmarkIndex, scale}: HostEmulation): string {
-  return (
-    `**Every Lighthouse figure below (the A/Bs' too) stands for a host of benchmarkIndex ${benchmarkIndex}, not this one** (\`--as-benchmark-index ${benchmarkIndex}\`): ` +
-    `this host's benchmarkIndex was ${Math.round(hostBenchmarkIndex)} (median of ${lighthouseRuns} runs before), so Lighthouse slowed the CPU ${slowdownOf('mobile', scale)}× on phones instead of ${slowdownOf('mobile', 1)}×, ` +
-    `and ${slowdownOf('desktop', scale)}× on desktop instead of ${slowdownOf('desktop', 1)}×. ` +
-    "An estimate: a slower CPU is not slower at everything in the same proportion. The BI of each run is still this host's."
-  );
 }
 
 /** The host as Lighthouse measured it: its benchmarkIndex over every run of the results (median, lowest, highest). */
@@ -229,10 +229,11 @@ function lighthouseSection(results: Results): string {
       orDash(median.accessibility, String),
       orDash(median.bestPractices, String),
       orDash(median.seo, String),
-      orDash(median.lcpMs, (ms) => `${Math.round(ms)} ms`),
-      orDash(median.tbtMs, (ms) => `${Math.round(ms)} ms`),
+      orDash(median.lcpMs, ms),
+      orDash(median.tbtMs, ms),
       orDash(median.cls, cls),
       orDash(median.totalByteWeight, kb),
+      run.rawMedian ? scoreAndTbt(run.rawMedian) : '–',
       runsCell(run),
       verdict(performance && others && stable),
     ];
@@ -244,10 +245,11 @@ function lighthouseSection(results: Results): string {
     `## Lighthouse ${results.machine.lighthouse}`,
     '',
     `Host: ${results.machine.cpus} × ${results.machine.cpuModel}. ${hostSpeed(results)}`,
-    ...(results.emulation ? ['', emulationNote(results.emulation)] : []),
     '',
     "Mobile is Lighthouse's default (simulated slow 4G and CPU); desktop is `--preset=desktop`. The site starts in dark mode, as Lighthouse sees it.",
-    `Each page is measured ${lighthouseRuns} times in a row; the table shows the median of each figure, and each run's performance, TBT, the machine's load average over the minute before it started (a load near or above ${results.machine.cpus}, the number of cores, means something else was running) and Lighthouse's benchmarkIndex of the host (BI: higher is faster; hosts of the same kind differ).`,
+    `Each page is measured ${lighthouseRuns} times, in rounds that measure every page once, so that all pages share the machine's minutes; the table shows the median of each figure, and each run's performance, TBT, the machine's load average over the minute before it started (a load near or above ${results.machine.cpus}, the number of cores, means something else was running) and Lighthouse's benchmarkIndex of the host (BI: higher is faster; hosts of the same kind differ).`,
+    '',
+    `**Phone figures are calibrated to the host.** Lighthouse slows the CPU ${defaultSlowdown.mobile}× on phones whatever the host, a factor meant for a host of benchmarkIndex about 1,533. So each phone run is a pair (\`bench/lib/lighthouse.ts\`): a run at ${defaultSlowdown.mobile}×, which measures the host's benchmarkIndex, then at once the run that counts, with the CPU slowed by the factor Lighthouse's calculator gives for that index (1× at 150, 2× at 800, 3× at 1,300, one more per 233 above). The table's phone figures are the calibrated runs'; the raw ${defaultSlowdown.mobile}× medians are in their own column, and each run shows its factor and its raw twin.`,
     '',
     table(
       [
@@ -261,6 +263,7 @@ function lighthouseSection(results: Results): string {
         'TBT',
         'CLS',
         'total bytes',
+        `raw ${defaultSlowdown.mobile}× on phones: performance · TBT`,
         'runs: performance · TBT · load · benchmarkIndex',
         'target: mobile performance ≥ 95, the others 100, CLS 0',
       ],
@@ -278,7 +281,6 @@ function tbtSaved(withIt: LighthouseResult, without: LighthouseResult): number |
 
 /** The cells of one page of an A/B, ours first: median TBT of each, what ours saves, median performance of each, and the runs of each. */
 function pairCells(ours: LighthouseResult, other: LighthouseResult): string[] {
-  const ms = (value: number) => `${Math.round(value)} ms`;
   return [
     orDash(ours.median.tbtMs, ms),
     orDash(other.median.tbtMs, ms),
@@ -292,7 +294,6 @@ function pairCells(ours: LighthouseResult, other: LighthouseResult): string[] {
 
 function abSection(results: Results): string {
   if (results.ab.length === 0) return '## Framework internals: A/B\n\nNot run (`--ab none`).';
-  const ms = (value: number) => `${Math.round(value)} ms`;
   const pairs = (run: AbRun & {ok: true}) =>
     run.without.map((without, index) => {
       const withIt = run.with[index];

@@ -1,14 +1,15 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {parseBenchmarkIndex, parseScalingSizes} from '../../bench/run';
-import {emulationScale, slowdownOf} from '../../bench/lib/lighthouse';
-import {median, medianFigures, type FormFactor, type LighthouseResult, type LighthouseRun} from '../../bench/lib/lighthouse';
+import {parseScalingSizes} from '../../bench/run';
+import {calibratedSlowdown, median, resultOf, type FormFactor, type LighthouseResult, type LighthouseRun} from '../../bench/lib/lighthouse';
 import {commitAbSection, hostSpeed, renderMarkdown, stockSection, type Results} from '../../bench/lib/report';
 
 const KB = 1024;
 const GB = 1024 * 1024 * 1024;
 
-type RunFigures = Pick<LighthouseRun, 'performance' | 'tbtMs' | 'cls' | 'loadAverage' | 'benchmarkIndex'> & {warnings?: string[]};
+type RunFigures = Pick<LighthouseRun, 'performance' | 'tbtMs' | 'cls' | 'loadAverage' | 'benchmarkIndex' | 'cpuSlowdown' | 'raw'> & {
+  warnings?: string[];
+};
 
 /** A page's runs with these figures (the others as a clean run has them), and their medians. */
 function lighthouseOf(path: string, formFactor: FormFactor, figures: RunFigures[]): LighthouseResult {
@@ -21,7 +22,7 @@ function lighthouseOf(path: string, formFactor: FormFactor, figures: RunFigures[
     warnings: [],
     ...run,
   }));
-  return {path, formFactor, median: medianFigures(runs), runs};
+  return resultOf(path, formFactor, runs);
 }
 
 const results: Results = {
@@ -165,21 +166,45 @@ test('--scaling takes comma-separated operation counts or "none"', () => {
   for (const wrong of ['', '200,', 'abc', '0', '-5', '1.5']) assert.throws(() => parseScalingSizes(wrong), /--scaling/, wrong);
 });
 
-test("--as-benchmark-index slows the CPU by this host's benchmarkIndex over the one asked for, never below Lighthouse's own", () => {
-  assert.equal(parseBenchmarkIndex('1500'), 1500);
-  for (const wrong of ['', 'fast', '0', '-1500', '1500.5']) assert.throws(() => parseBenchmarkIndex(wrong), /--as-benchmark-index/, wrong);
-  // A host twice as fast as the one asked for slows the CPU twice as much as Lighthouse does by itself.
-  assert.equal(slowdownOf('mobile', emulationScale(3000, 1500)), 8);
-  assert.equal(slowdownOf('desktop', emulationScale(3000, 1500)), 2);
-  assert.equal(slowdownOf('mobile', emulationScale(2800, 1517)), 7.38);
-  // A host slower than the one asked for cannot stand in for it: Lighthouse's own slowdown stays.
-  assert.equal(slowdownOf('mobile', emulationScale(1200, 1500)), 4);
-  const markdown = renderMarkdown({...results, emulation: {benchmarkIndex: 1500, hostBenchmarkIndex: 3000, scale: 2}});
-  assert.match(
-    markdown,
-    /stands for a host of benchmarkIndex 1500, not this one.*was 3000.*slowed the CPU 8× on phones instead of 4×, and 2× on desktop instead of 1×/,
-  );
-  assert.doesNotMatch(renderMarkdown(results), /stands for a host/);
+test("a phone run's CPU slowdown is the one Lighthouse's calculator gives for the host's benchmarkIndex", () => {
+  // The calculator's anchors: 1x at 150 and below, 2x at 800, 3x at 1,300, then one more per 233.
+  for (const [index, slowdown] of [
+    [100, 1],
+    [150, 1],
+    [800, 2],
+    [1300, 3],
+    [1533, 4],
+    [1766, 5],
+    [1999, 6],
+  ] as const)
+    assert.equal(calibratedSlowdown(index), slowdown, String(index));
+  // Between anchors, a straight line: halfway from 800 to 1,300 is halfway from 2x to 3x.
+  assert.equal(calibratedSlowdown(1050), 2.5);
+  assert.equal(calibratedSlowdown(475), 1.5);
+});
+
+test('a calibrated phone run shows its slowdown, the index it came from and its raw 4x twin; the table gives the raw median beside', () => {
+  const raw = (performance: number, tbtMs: number, benchmarkIndex: number) => ({
+    performance,
+    accessibility: 100,
+    bestPractices: 100,
+    seo: 100,
+    lcpMs: 1800,
+    tbtMs,
+    cls: 0,
+    totalByteWeight: 260_000,
+    benchmarkIndex,
+  });
+  const calibrated = lighthouseOf('/', 'mobile', [
+    {performance: 97, tbtMs: 120, cls: 0, loadAverage: 0.2, benchmarkIndex: 1100, cpuSlowdown: 2.6, raw: raw(90, 400, 1100)},
+    {performance: 95, tbtMs: 160, cls: 0, loadAverage: 0.3, benchmarkIndex: 1300, cpuSlowdown: 3, raw: raw(86, 500, 1300)},
+    {performance: 96, tbtMs: 140, cls: 0, loadAverage: 0.2, benchmarkIndex: 1250, cpuSlowdown: 2.9, raw: raw(88, 450, 1250)},
+  ]);
+  const markdown = renderMarkdown({...results, lighthouse: [calibrated], ab: []});
+  const row = markdown.split('\n').find((line) => line.startsWith('| `/` | mobile |')) ?? '';
+  // The raw column is the median of the raw runs: 88 and 450 ms.
+  assert.match(row, /\| 88 · 450 ms \| 97 · 120 ms · load 0\.20 · BI 1100 · 2\.6× for BI 1100, at 4×: 90 · 400 ms<br>/);
+  assert.match(markdown, /\*\*Phone figures are calibrated to the host\.\*\*/);
 });
 
 test('RESULTS.md shows every figure with a verdict against its target', () => {
