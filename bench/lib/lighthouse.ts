@@ -14,7 +14,9 @@
  * 4× figures are reported beside the calibrated ones.
  */
 import {execFile} from 'node:child_process';
-import {loadavg} from 'node:os';
+import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {loadavg, tmpdir} from 'node:os';
+import {join} from 'node:path';
 import {chromiumFlags, chromiumPath} from '../../scripts/lib/chromium';
 import {packageVersion} from './files';
 
@@ -31,6 +33,14 @@ export type LighthouseFigures = {
   tbtMs: number | null;
   cls: number | null;
   totalByteWeight: number | null;
+  /** The bytes of JavaScript the page loaded (transferred); absent in results from before it was kept. */
+  scriptBytes?: number | null;
+  /**
+   * The CPU time of the renderers' main threads over the load, from the trace's thread time: what the
+   * page cost the CPU, which the neighbours' load does not lengthen (unslowed: Lighthouse simulates
+   * the slowdown from this trace). Absent in results from before it was kept.
+   */
+  mainThreadCpuMs?: number | null;
 };
 
 export type LighthouseRun = LighthouseFigures & {
@@ -63,7 +73,7 @@ export const lighthouseRuns = 5;
 type Report = {
   lighthouseVersion: string;
   categories: Record<string, {score: number | null} | undefined>;
-  audits: Record<string, {numericValue?: number} | undefined>;
+  audits: Record<string, {numericValue?: number; details?: {items?: {resourceType?: string; transferSize?: number}[]}} | undefined>;
   runWarnings: string[];
   runtimeError?: {code: string; message: string};
   environment?: {benchmarkIndex?: number};
@@ -75,15 +85,46 @@ const cli = require.resolve('lighthouse/cli/index.js');
 
 export const lighthouseVersion = (): string => packageVersion('lighthouse');
 
-function run(args: string[]): Promise<string> {
+function run(args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      [cli, ...args],
-      {env: {...process.env, CHROME_PATH: chromiumPath}, maxBuffer: 256 * 1024 * 1024},
-      (error, stdout, stderr) => (error ? reject(new Error(`lighthouse failed: ${stderr.trim() || error.message}`)) : resolve(stdout)),
+    execFile(process.execPath, [cli, ...args], {env: {...process.env, CHROME_PATH: chromiumPath}}, (error, _stdout, stderr) =>
+      error ? reject(new Error(`lighthouse failed: ${stderr.trim() || error.message}`)) : resolve(),
     );
   });
+}
+
+/** The parts of a Chrome trace that `mainThreadCpu` reads. */
+export type Trace = {
+  traceEvents: {name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: {name?: string}}[];
+};
+
+/**
+ * The CPU time, in ms, of the top-level tasks of every renderer main thread in a trace: the sum of
+ * their thread durations (`tdur`, the time the thread ran, not the time it waited for a core). A
+ * task inside another one is counted with it. Null when the trace has no thread times.
+ */
+export function mainThreadCpu(trace: Trace): number | null {
+  const events = trace.traceEvents;
+  const mainThreads = new Set(
+    events
+      .filter((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
+      .map((event) => `${event.pid}:${event.tid}`),
+  );
+  const tasks = events
+    .filter((event) => event.ph === 'X' && event.name === 'RunTask' && mainThreads.has(`${event.pid}:${event.tid}`))
+    .sort((a, b) => a.ts - b.ts);
+  const ends = new Map<string, number>();
+  let micros = 0;
+  let timed = false;
+  for (const task of tasks) {
+    const thread = `${task.pid}:${task.tid}`;
+    if (task.ts < (ends.get(thread) ?? -Infinity)) continue;
+    ends.set(thread, task.ts + (task.dur ?? 0));
+    if (typeof task.tdur !== 'number') continue;
+    micros += task.tdur;
+    timed = true;
+  }
+  return timed ? micros / 1000 : null;
 }
 
 /** Lighthouse's own CPU slowdown: 4× on phones, none on desktop. */
@@ -111,10 +152,13 @@ async function runOnce(
   formFactor: FormFactor,
   cpuSlowdown = defaultSlowdown[formFactor],
 ): Promise<LighthouseRun> {
+  const dir = mkdtempSync(join(tmpdir(), 'plaza-lighthouse-'));
   const args = [
     `${baseUrl}${path}`,
     '--output=json',
-    '--output-path=stdout',
+    `--output-path=${join(dir, 'run.json')}`,
+    // The trace, beside the report as run-0.trace.json, for the main thread's CPU time.
+    '--save-assets',
     '--quiet',
     `--only-categories=${categories.join(',')}`,
     `--chrome-flags=${chromiumFlags.join(' ')}`,
@@ -122,7 +166,15 @@ async function runOnce(
   if (formFactor === 'desktop') args.push('--preset=desktop');
   if (cpuSlowdown !== defaultSlowdown[formFactor]) args.push(`--throttling.cpuSlowdownMultiplier=${cpuSlowdown}`);
   const loadAverage = loadavg()[0] ?? 0;
-  const report = JSON.parse(await run(args)) as Report;
+  let report: Report;
+  let mainThreadCpuMs: number | null;
+  try {
+    await run(args);
+    report = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as Report;
+    mainThreadCpuMs = mainThreadCpu(JSON.parse(readFileSync(join(dir, 'run-0.trace.json'), 'utf8')) as Trace);
+  } finally {
+    rmSync(dir, {recursive: true, force: true});
+  }
   const score = (id: string) => {
     const value = report.categories[id]?.score;
     return typeof value === 'number' ? Math.round(value * 100) : null;
@@ -138,6 +190,8 @@ async function runOnce(
     tbtMs: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
     totalByteWeight: numeric('total-byte-weight'),
+    scriptBytes: report.audits['resource-summary']?.details?.items?.find((item) => item.resourceType === 'script')?.transferSize ?? null,
+    mainThreadCpuMs,
     loadAverage,
     benchmarkIndex: report.environment?.benchmarkIndex ?? null,
     cpuSlowdown,
@@ -159,8 +213,8 @@ async function measureOnce(baseUrl: string, path: string, formFactor: FormFactor
 }
 
 /** The middle value (the mean of the two middle ones for an even count), or null when there is none. */
-export function median(values: (number | null)[]): number | null {
-  const known = values.filter((value): value is number => value !== null).sort((a, b) => a - b);
+export function median(values: (number | null | undefined)[]): number | null {
+  const known = values.filter((value): value is number => typeof value === 'number').sort((a, b) => a - b);
   const middle = Math.floor(known.length / 2);
   const upper = known[middle];
   if (upper === undefined) return null;
@@ -168,7 +222,18 @@ export function median(values: (number | null)[]): number | null {
   return known.length % 2 || lower === undefined ? upper : (lower + upper) / 2;
 }
 
-const figures = ['performance', 'accessibility', 'bestPractices', 'seo', 'lcpMs', 'tbtMs', 'cls', 'totalByteWeight'] as const;
+const figures = [
+  'performance',
+  'accessibility',
+  'bestPractices',
+  'seo',
+  'lcpMs',
+  'tbtMs',
+  'cls',
+  'totalByteWeight',
+  'scriptBytes',
+  'mainThreadCpuMs',
+] as const;
 
 /** Each figure's median over the runs: the median TBT need not come from the run of the median score. */
 export function medianFigures(runs: LighthouseFigures[]): LighthouseFigures {

@@ -233,6 +233,8 @@ function lighthouseSection(results: Results): string {
       orDash(median.tbtMs, ms),
       orDash(median.cls, cls),
       orDash(median.totalByteWeight, kb),
+      orDash(median.scriptBytes ?? null, kb),
+      orDash(median.mainThreadCpuMs ?? null, ms),
       run.rawMedian ? scoreAndTbt(run.rawMedian) : '–',
       runsCell(run),
       verdict(performance && others && stable),
@@ -251,6 +253,8 @@ function lighthouseSection(results: Results): string {
     '',
     `**Phone figures are calibrated to the host.** Lighthouse slows the CPU ${defaultSlowdown.mobile}× on phones whatever the host, a factor meant for a host of benchmarkIndex about 1,533. So each phone run is a pair (\`bench/lib/lighthouse.ts\`): a run at ${defaultSlowdown.mobile}×, which measures the host's benchmarkIndex, then at once the run that counts, with the CPU slowed by the factor Lighthouse's calculator gives for that index (1× at 150, 2× at 800, 3× at 1,300, one more per 233 above). The table's phone figures are the calibrated runs'; the raw ${defaultSlowdown.mobile}× medians are in their own column, and each run shows its factor and its raw twin.`,
     '',
+    "JavaScript is the bytes of script the page loaded, as transferred. Main-thread CPU is the time the renderers' main threads ran during the load, summed from the trace's thread times: the page's own cost, which neither the slowdown (Lighthouse simulates it from this unslowed trace) nor the neighbours' load (a thread waiting for a core is not running) lengthens.",
+    '',
     table(
       [
         'page',
@@ -263,6 +267,8 @@ function lighthouseSection(results: Results): string {
         'TBT',
         'CLS',
         'total bytes',
+        'JavaScript',
+        'main-thread CPU',
         `raw ${defaultSlowdown.mobile}× on phones: performance · TBT`,
         'runs: performance · TBT · load · benchmarkIndex',
         'target: mobile performance ≥ 95, the others 100, CLS 0',

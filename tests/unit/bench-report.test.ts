@@ -1,7 +1,15 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {parseScalingSizes} from '../../bench/run';
-import {calibratedSlowdown, median, resultOf, type FormFactor, type LighthouseResult, type LighthouseRun} from '../../bench/lib/lighthouse';
+import {
+  calibratedSlowdown,
+  mainThreadCpu,
+  median,
+  resultOf,
+  type FormFactor,
+  type LighthouseResult,
+  type LighthouseRun,
+} from '../../bench/lib/lighthouse';
 import {commitAbSection, hostSpeed, renderMarkdown, stockSection, type Results} from '../../bench/lib/report';
 
 const KB = 1024;
@@ -181,6 +189,25 @@ test("a phone run's CPU slowdown is the one Lighthouse's calculator gives for th
   // Between anchors, a straight line: halfway from 800 to 1,300 is halfway from 2x to 3x.
   assert.equal(calibratedSlowdown(1050), 2.5);
   assert.equal(calibratedSlowdown(475), 1.5);
+});
+
+test("main-thread CPU is the thread time of the renderers' top-level tasks, a nested task counted once", () => {
+  const name = (pid: number, tid: number, thread: string) => ({name: 'thread_name', ph: 'M', pid, tid, ts: 0, args: {name: thread}});
+  const task = (pid: number, tid: number, ts: number, dur: number, tdur?: number) => ({name: 'RunTask', ph: 'X', pid, tid, ts, dur, tdur});
+  const traceEvents = [
+    name(1, 10, 'CrBrowserMain'),
+    name(2, 20, 'CrRendererMain'),
+    name(3, 30, 'CrRendererMain'),
+    name(2, 21, 'Compositor'),
+    task(1, 10, 0, 5_000, 4_000), // the browser's: not counted
+    task(2, 20, 1_000, 10_000, 6_000),
+    task(2, 20, 2_000, 1_000, 900), // inside the task before: counted with it
+    task(2, 21, 1_000, 10_000, 9_000), // not a main thread
+    task(3, 30, 500, 3_000, 2_500), // a second renderer (the blank page Lighthouse starts from)
+  ];
+  assert.equal(mainThreadCpu({traceEvents}), (6_000 + 2_500) / 1000);
+  // A trace without thread times says so, rather than 0.
+  assert.equal(mainThreadCpu({traceEvents: [name(2, 20, 'CrRendererMain'), task(2, 20, 0, 1_000)]}), null);
 });
 
 test('a calibrated phone run shows its slowdown, the index it came from and its raw 4x twin; the table gives the raw median beside', () => {
