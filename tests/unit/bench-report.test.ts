@@ -232,6 +232,11 @@ test('a calibrated phone run shows its slowdown, the index it came from and its 
   // The raw column is the median of the raw runs: 88 and 450 ms.
   assert.match(row, /\| 88 · 450 ms \| 97 · 120 ms · load 0\.20 · BI 1100 · 2\.6× for BI 1100, at 4×: 90 · 400 ms<br>/);
   assert.match(markdown, /\*\*Phone figures are calibrated to the host\.\*\*/);
+  // Both runs of each pair measured the host: six indexes.
+  assert.equal(
+    hostSpeed({...results, lighthouse: [calibrated], ab: []}),
+    'Lighthouse benchmarkIndex of the host: median 1250 (1100 to 1300 over 6 runs; higher is faster).',
+  );
 });
 
 test('RESULTS.md shows every figure with a verdict against its target', () => {
