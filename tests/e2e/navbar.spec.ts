@@ -36,6 +36,24 @@ test('the navbar stays fixed at the top while the page scrolls', async ({page}) 
   expect(box?.y).toBe(0);
 });
 
+test('the source link, the colour toggle and the search box stand apart, in that order, on wide screens', async ({page}) => {
+  // The search box is placed by CSS in space the right-hand items keep for it (src/css/custom.css).
+  await open(page, '/guides/');
+  const navbar = page.getByRole('navigation', {name: 'Main'});
+  const items = [
+    navbar.getByRole('link', {name: 'Source repository'}),
+    navbar.getByRole('button', {name: /Switch between dark and light mode/}),
+    navbar.getByRole('combobox', {name: 'Search'}),
+  ];
+  for (const width of [997, 1280, 1600]) {
+    await page.setViewportSize({width, height: 800});
+    // Each item's left and right edges, then the viewport's right edge: every edge at or after the one before.
+    const edges = (await Promise.all(items.map((item) => item.boundingBox()))).flatMap((box) => (box ? [box.x, box.x + box.width] : []));
+    expect(edges, `at ${width} px`).toHaveLength(items.length * 2);
+    expect([...edges, width], `at ${width} px`).toEqual([...edges, width].sort((a, b) => a - b));
+  }
+});
+
 test('the logo is full above 996 px, compact at 996 px and below, and follows the colour mode', async ({page}) => {
   const bar = page.locator('.navbar__inner');
   const full = bar.locator('img[src$="logo-dark.svg"], img[src$="logo-light.svg"]');
