@@ -8,6 +8,7 @@
  * — and the local sandbox server under load (bench/lib/sandbox.ts), and what opening Try it downloads
  * and how long it takes to its first answer on a slowed CPU (bench/lib/try-it.ts)
  * — and stock Docusaurus building the same guides and concepts, on phones in turns with the site (bench/lib/stock-docusaurus.ts)
+ * — and the site's own HTML with its scripts taken out, on phones in turns with the site (bench/lib/no-script.ts)
  * — and, with --ab-commit, Lighthouse on phones in turns with an earlier commit built aside (bench/lib/ab-commit.ts)
  * — and writes bench/results.json and bench/RESULTS.md.
  *
@@ -26,6 +27,7 @@ import {chromiumVersion} from '../scripts/lib/chromium';
 import {parseAbInternals, runAb, type AbRun} from './lib/ab';
 import {runCommitAb, type CommitAb} from './lib/ab-commit';
 import {lighthouseAll, lighthouseVersion, type LighthouseResult} from './lib/lighthouse';
+import {measureNoScript} from './lib/no-script';
 import {measurePageWeights, type PageWeight} from './lib/page-weight';
 import {runPipeline} from './lib/pipeline';
 import {renderMarkdown, type Results} from './lib/report';
@@ -142,6 +144,10 @@ async function main(): Promise<void> {
   const stock = await measureStock(buildDir, join(logDir, 'stock-docusaurus.log'), log);
   if (!stock.ok) log(`failed: ${stock.error}`);
 
+  // The pages of the issue's phone targets: the bench's four and a concept page.
+  const noScript = await measureNoScript(buildDir, [...pages, '/concepts/'], log);
+  if (!noScript.ok) log(`failed: ${noScript.error}`);
+
   let abCommit: CommitAb | undefined;
   if (values['ab-commit']) {
     abCommit = await runCommitAb(projectDir, values['ab-commit'], buildDir, pages, join(logDir, 'ab-commit.log'), log);
@@ -162,6 +168,7 @@ async function main(): Promise<void> {
     lighthouse,
     ab,
     stock,
+    noScript,
     ...(abCommit ? {abCommit} : {}),
     scaling,
     sandbox,

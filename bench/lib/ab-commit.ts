@@ -12,7 +12,7 @@ import {execFileSync, spawnSync} from 'node:child_process';
 import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {linkModules, serveBuild} from '../../scripts/lib/site-copy';
+import {linkModules, servingBoth} from '../../scripts/lib/site-copy';
 import {lighthousePaired, type LighthouseResult} from './lighthouse';
 
 export type CommitAb = {commit: string; subject: string; packages?: string} & (
@@ -74,18 +74,8 @@ export async function runCommitAb(
     }
     log(`A/B: ${commit.slice(0, 12)} (${subject}) with ${packages}, building in ${dir}`);
     runLogged(dir, 'npm', ['run', 'build'], logFile);
-    const now = await serveBuild(siteBuild);
-    try {
-      const then = await serveBuild(join(dir, 'build'));
-      try {
-        const [nowRuns, thenRuns] = await lighthousePaired([now.origin, then.origin], pages, log);
-        return {commit, subject, packages, ok: true, now: nowRuns, then: thenRuns};
-      } finally {
-        then.stop();
-      }
-    } finally {
-      now.stop();
-    }
+    const [nowRuns, thenRuns] = await servingBoth([siteBuild, join(dir, 'build')], (origins) => lighthousePaired(origins, pages, log));
+    return {commit, subject, packages, ok: true, now: nowRuns, then: thenRuns};
   } catch (error) {
     return {commit, subject, ok: false, error: (error as Error).message};
   } finally {

@@ -6,7 +6,7 @@
  */
 import {rmSync} from 'node:fs';
 import {join} from 'node:path';
-import {serveBuild, temporaryCopy} from '../../scripts/lib/site-copy';
+import {servingBoth, temporaryCopy} from '../../scripts/lib/site-copy';
 import {internals, withoutInternal, type Internal} from './internals';
 import {lighthousePaired, type LighthouseResult} from './lighthouse';
 import {pickNamed} from './options';
@@ -30,18 +30,8 @@ export async function runAb(
   const copy = temporaryCopy(`ab-${internal.name}`);
   try {
     await runPipeline(copy, true, logFile, false, withoutInternal(internal));
-    const withIt = await serveBuild(siteBuild);
-    try {
-      const without = await serveBuild(join(copy, 'build'));
-      try {
-        const [withRuns, withoutRuns] = await lighthousePaired([withIt.origin, without.origin], pages, log);
-        return {internal: internal.name, what: internal.what, ok: true, with: withRuns, without: withoutRuns};
-      } finally {
-        without.stop();
-      }
-    } finally {
-      withIt.stop();
-    }
+    const [withRuns, withoutRuns] = await servingBoth([siteBuild, join(copy, 'build')], (origins) => lighthousePaired(origins, pages, log));
+    return {internal: internal.name, what: internal.what, ok: true, with: withRuns, without: withoutRuns};
   } catch (error) {
     return {internal: internal.name, what: internal.what, ok: false, error: (error as Error).message};
   } finally {

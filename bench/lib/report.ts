@@ -4,7 +4,8 @@
  */
 import type {AbRun} from './ab';
 import type {CommitAb} from './ab-commit';
-import {abRuns, defaultSlowdown, lighthouseRuns, median, type LighthouseFigures, type LighthouseResult} from './lighthouse';
+import {defaultSlowdown, lighthouseRuns, median, type LighthouseResult} from './lighthouse';
+import type {NoScriptBench} from './no-script';
 import type {PageWeight} from './page-weight';
 import type {PipelineRun} from './pipeline';
 import {levers} from './levers';
@@ -13,6 +14,8 @@ import type {StockBench} from './stock-docusaurus';
 import type {TryItBench} from './try-it';
 import type {ScalingRun} from './scaling';
 import {benchQueries, type SearchIndex, type Transfer} from './search-index';
+import {cls, gb, kb, mb, ms, orDash, runsCell, scoreAndTbt, seconds, table, targets, verdict} from './report-format';
+import {abSection, commitAbSection, noScriptSection, stockSection} from './report-pairs';
 
 export type Machine = {
   cpus: number;
@@ -36,6 +39,8 @@ export type Results = {
   ab: AbRun[];
   /** Absent from the results of runs before it was measured. */
   stock?: StockBench;
+  /** The same HTML with no scripts, in turns with the site; absent from the results of runs before it was measured. */
+  noScript?: NoScriptBench;
   /** The A/B against an earlier commit, when `--ab-commit` named one. */
   abCommit?: CommitAb;
   scaling: ScalingRun[];
@@ -44,53 +49,6 @@ export type Results = {
   /** Absent from the results of runs before Try it existed. */
   tryIt?: TryItBench;
 };
-
-const KB = 1024;
-const MB = 1024 * KB;
-const GB = 1024 * MB;
-
-/** The targets of the issue. */
-export const targets = {
-  buildWallMs: 90_000,
-  buildPeakBytes: 2 * GB,
-  jsBeforeInteractiveBytes: {
-    '/': 200 * KB,
-    '/guides/payments/authorize-and-capture-payments': 300 * KB,
-    '/api/financial/create-payment': 450 * KB,
-    '/category/payments': 250 * KB,
-  } as Record<string, number>,
-  mobilePerformance: 95,
-  otherCategories: 100,
-  searchFirstUseBytes: 150 * KB,
-  searchSecondQueryBytes: 60 * KB,
-  searchIndexingMs: 10_000,
-  /** An internal stays when it saves at least this much median TBT on phones on some page. */
-  internalTbtWinMs: 50,
-  /** The peak memory of a scaling run (the issue's is at 2,000 operations, where CI runners have 7 GB). */
-  scalingPeakBytes: 4 * GB,
-  /** A scaling run's JavaScript before interaction on these pages, as a multiple of the committed site's. */
-  scalingJsGrowth: {
-    '/guides/payments/authorize-and-capture-payments': 1.1,
-    '/api/financial/create-payment': 1.1,
-  } as Record<string, number>,
-  /** What opening Try it on an operation page downloads, until its first answer, gzipped. */
-  tryItOpenBytes: 250 * KB,
-};
-
-const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
-const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
-const gb = (bytes: number) => `${(bytes / GB).toFixed(2)} GB`;
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const verdict = (ok: boolean) => (ok ? 'pass' : '**FAIL**');
-const orDash = <T>(value: T | null, format: (value: T) => string) => (value === null ? '–' : format(value));
-/** CLS as Lighthouse shows it, to three decimals; the target of 0 is judged on that. */
-const cls = (value: number) => value.toFixed(3);
-
-function table(header: string[], rows: string[][]): string {
-  return [`| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join(
-    '\n',
-  );
-}
 
 function buildSection(results: Results): string {
   const rows = (['cold', 'warm'] as const).map((name) => {
@@ -179,29 +137,6 @@ function searchSection(results: Results): string {
   ].join('\n');
 }
 
-const ms = (value: number) => `${Math.round(value)} ms`;
-
-/** Performance and TBT of one run or median: `95 · 180 ms`. */
-const scoreAndTbt = (figures: LighthouseFigures): string => `${orDash(figures.performance, String)} · ${orDash(figures.tbtMs, ms)}`;
-
-/**
- * Each run's performance score and TBT, with the load average the machine had when it started and
- * Lighthouse's benchmarkIndex; for a calibrated phone run, also the slowdown, the index it came from
- * (the raw run's) and that raw 4× run's score and TBT.
- */
-function runsCell(run: LighthouseResult): string {
-  return run.runs
-    .map(
-      (one) =>
-        `${scoreAndTbt(one)} · load ${one.loadAverage.toFixed(2)}` +
-        `${typeof one.benchmarkIndex === 'number' ? ` · BI ${Math.round(one.benchmarkIndex)}` : ''}` +
-        (one.raw
-          ? ` · ${one.cpuSlowdown}× for BI ${orDash(one.raw.benchmarkIndex, (index) => String(Math.round(index)))}, at ${defaultSlowdown.mobile}×: ${scoreAndTbt(one.raw)}`
-          : ''),
-    )
-    .join('<br>');
-}
-
 /** The host as Lighthouse measured it: its benchmarkIndex over every run of the results (median, lowest, highest). */
 export function hostSpeed(results: Results): string {
   const runs = [
@@ -209,6 +144,7 @@ export function hostSpeed(results: Results): string {
     ...results.ab.flatMap((run) => (run.ok ? [...run.with, ...run.without] : [])),
     ...(results.abCommit?.ok ? [...results.abCommit.now, ...results.abCommit.then] : []),
     ...(results.stock?.ok ? [...results.stock.site, ...results.stock.stock] : []),
+    ...(results.noScript?.ok ? [...results.noScript.site, ...results.noScript.bare] : []),
   ].flatMap((result) => result.runs);
   // A phone run is a pair: the raw 4× run measured the index its twin was calibrated to, and both count.
   const indexes = runs
@@ -279,135 +215,6 @@ function lighthouseSection(results: Results): string {
       rows,
     ),
     ...(warnings.length ? ['', 'Lighthouse warned:', '', ...warnings] : []),
-  ].join('\n');
-}
-
-/** What an internal saves on a page: median TBT on phones without it minus with it, measured in turns. */
-function tbtSaved(withIt: LighthouseResult, without: LighthouseResult): number | null {
-  if (withIt.median.tbtMs === null || without.median.tbtMs === null) return null;
-  return without.median.tbtMs - withIt.median.tbtMs;
-}
-
-/** The cells of one page of an A/B, ours first: median TBT of each, what ours saves, median performance of each, and the runs of each. */
-function pairCells(ours: LighthouseResult, other: LighthouseResult): string[] {
-  return [
-    orDash(ours.median.tbtMs, ms),
-    orDash(other.median.tbtMs, ms),
-    orDash(tbtSaved(ours, other), ms),
-    orDash(ours.median.performance, String),
-    orDash(other.median.performance, String),
-    runsCell(ours),
-    runsCell(other),
-  ];
-}
-
-function abSection(results: Results): string {
-  if (results.ab.length === 0) return '## Framework internals: A/B\n\nNot run (`--ab none`).';
-  const pairs = (run: AbRun & {ok: true}) =>
-    run.without.map((without, index) => {
-      const withIt = run.with[index];
-      if (!withIt) throw new Error(`bench: the A/B of ${run.internal} has no run with it for ${without.path}`);
-      return {withIt, without};
-    });
-  const summary = results.ab.map((run) => {
-    if (!run.ok) return [run.internal, run.what, `failed: ${run.error.split('\n')[0]}`, '–'];
-    const saved = pairs(run).map(({withIt, without}) => ({path: without.path, ms: tbtSaved(withIt, without)}));
-    const best = saved.reduce((top, one) => ((one.ms ?? -Infinity) > (top.ms ?? -Infinity) ? one : top));
-    const keep = best.ms !== null && best.ms >= targets.internalTbtWinMs;
-    return [run.internal, run.what, best.ms === null ? '–' : `${ms(best.ms)} on \`${best.path}\``, keep ? 'keep' : '**remove**'];
-  });
-  const detail = results.ab.flatMap((run) =>
-    run.ok ? pairs(run).map(({withIt, without}) => [run.internal, `\`${without.path}\``, ...pairCells(withIt, without)]) : [],
-  );
-  return [
-    '## Framework internals: A/B',
-    '',
-    `Each internal the site replaces or patches, taken out of a copy of the project (\`bench/lib/internals.ts\`), built cold there, and measured with Lighthouse on phones in turns with the site as it is: a run with it, a run without, ${abRuns} times each per page, so that both medians come from the same minutes of the machine.`,
-    `An internal earns its place when it saves at least ${targets.internalTbtWinMs} ms of median TBT on some page.`,
-    '',
-    table(['internal', 'what it does', 'largest TBT saved', `verdict: saves ≥ ${targets.internalTbtWinMs} ms somewhere`], summary),
-    '',
-    table(
-      [
-        'internal',
-        'page',
-        'TBT with',
-        'TBT without',
-        'saved by it',
-        'performance with',
-        'performance without',
-        'runs with: performance · TBT · load · benchmarkIndex',
-        'runs without',
-      ],
-      detail,
-    ),
-  ].join('\n');
-}
-
-/** The site against stock Docusaurus on the same text: median TBT and performance on phones, measured in turns, and the JavaScript before interaction. */
-export function stockSection(run: StockBench | undefined): string {
-  const heading = '## The framework alone: stock Docusaurus on the same text';
-  if (!run) return `${heading}\n\nNot measured.`;
-  if (!run.ok) return `${heading}\n\nFailed: ${run.error.split('\n')[0]}`;
-  const rows = run.site.map((site, index) => {
-    const stock = run.stock[index];
-    const siteWeight = run.siteWeight[index];
-    const stockWeight = run.stockWeight[index];
-    if (!stock || !siteWeight || !stockWeight) throw new Error(`bench: the stock site has no figures for ${site.path}`);
-    return [`\`${site.path}\``, kb(siteWeight.jsGzipBytes), kb(stockWeight.jsGzipBytes), ...pairCells(site, stock)];
-  });
-  return [
-    heading,
-    '',
-    `Docusaurus ${run.docusaurus} with its docs plugin and classic theme as they come, nothing of this site's, building the Markdown twins of the site's guides and concepts (\`bench/lib/stock-docusaurus.ts\`): the same words, tables and code, with a diagram left as its code block. Both sites are served as \`npm run serve\` serves this one and measured with Lighthouse on phones in turns, ${abRuns} times each per page.`,
-    "What the stock site costs a phone is the framework's floor for this text: no change to the site's own components goes below it, only another renderer.",
-    '',
-    table(
-      [
-        'page',
-        'JavaScript before interaction (gzip): site',
-        'stock',
-        'TBT: site',
-        'TBT: stock',
-        'TBT the site saves',
-        'performance: site',
-        'performance: stock',
-        'runs of the site: performance · TBT · load · benchmarkIndex',
-        'runs of the stock site',
-      ],
-      rows,
-    ),
-  ].join('\n');
-}
-
-/** The A/B against an earlier commit: median TBT and performance on phones, now and then, measured in turns. */
-export function commitAbSection(run: CommitAb | undefined): string {
-  const heading = '## A/B against an earlier commit';
-  if (!run) return `${heading}\n\nNot run (\`--ab-commit <commit>\` runs it).`;
-  if (!run.ok) return `${heading}\n\n\`${run.commit.slice(0, 12)}\` ${run.subject}: failed: ${run.error.split('\n')[0]}`;
-  const rows = run.now.map((now) => {
-    const then = run.then.find((one) => one.path === now.path);
-    if (!then) throw new Error(`bench: the commit A/B has no run of ${run.commit.slice(0, 12)} for ${now.path}`);
-    return [`\`${now.path}\``, ...pairCells(now, then)];
-  });
-  return [
-    heading,
-    '',
-    `The checkout measured against \`${run.commit.slice(0, 12)}\` (${run.subject}), built aside with its own \`npm run build\`${run.packages ? ` and ${run.packages}` : ''}: Lighthouse on phones, a run of each in turn, ${abRuns} times each per page, so that both medians come from the same minutes of the machine. "Saved" is the commit's median TBT minus the checkout's: what the changes since then save on each page (negative: what they cost).`,
-    '',
-    table(
-      [
-        'page',
-        'TBT now',
-        'TBT then',
-        'saved since then',
-        'performance now',
-        'performance then',
-        'runs now: performance · TBT · load · benchmarkIndex',
-        'runs then',
-      ],
-      rows,
-    ),
   ].join('\n');
 }
 
@@ -606,9 +413,11 @@ export function renderMarkdown(results: Results): string {
     '',
     lighthouseSection(results),
     '',
-    abSection(results),
+    abSection(results.ab),
     '',
     stockSection(results.stock),
+    '',
+    noScriptSection(results.noScript),
     '',
     commitAbSection(results.abCommit),
     '',

@@ -12,7 +12,7 @@
 import {cpSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {linkModules, runIn, serveBuild} from '../../scripts/lib/site-copy';
+import {linkModules, runIn, servingBoth} from '../../scripts/lib/site-copy';
 import {writeHeaders} from '../../scripts/write-headers';
 import {packageVersion} from './files';
 import {lighthousePaired, type LighthouseResult} from './lighthouse';
@@ -72,21 +72,13 @@ export async function measureStock(siteBuild: string, logFile: string, log: (mes
     writeFileSync(logFile, build.output);
     if (build.status !== 0) throw new Error(`docusaurus build of the stock site failed (${logFile})`);
     writeHeaders(join(dir, 'build'));
-    const site = await serveBuild(siteBuild);
-    try {
-      const stock = await serveBuild(join(dir, 'build'));
-      try {
-        // Also leaves both servers with these pages' files compressed before Lighthouse.
-        const siteWeight = await measurePageWeights(site.origin, siteBuild, stockPages);
-        const stockWeight = await measurePageWeights(stock.origin, join(dir, 'build'), stockPages);
-        const [siteRuns, stockRuns] = await lighthousePaired([site.origin, stock.origin], stockPages, log);
-        return {ok: true, docusaurus: packageVersion('@docusaurus/core'), site: siteRuns, stock: stockRuns, siteWeight, stockWeight};
-      } finally {
-        stock.stop();
-      }
-    } finally {
-      site.stop();
-    }
+    return await servingBoth([siteBuild, join(dir, 'build')], async ([site, stock]) => {
+      // Also leaves both servers with these pages' files compressed before Lighthouse.
+      const siteWeight = await measurePageWeights(site, siteBuild, stockPages);
+      const stockWeight = await measurePageWeights(stock, join(dir, 'build'), stockPages);
+      const [siteRuns, stockRuns] = await lighthousePaired([site, stock], stockPages, log);
+      return {ok: true, docusaurus: packageVersion('@docusaurus/core'), site: siteRuns, stock: stockRuns, siteWeight, stockWeight};
+    });
   } catch (error) {
     return {ok: false, error: (error as Error).message};
   } finally {

@@ -93,3 +93,18 @@ export async function serveBuild(buildDir: string): Promise<Served> {
   });
   return {origin: `http://127.0.0.1:${port}`, stop: () => server.kill()};
 }
+
+/** Serves two build folders as serveBuild does, for as long as `measure` runs with their origins. */
+export async function servingBoth<T>(buildDirs: [string, string], measure: (origins: [string, string]) => Promise<T>): Promise<T> {
+  const first = await serveBuild(buildDirs[0]);
+  try {
+    const second = await serveBuild(buildDirs[1]);
+    try {
+      return await measure([first.origin, second.origin]);
+    } finally {
+      second.stop();
+    }
+  } finally {
+    first.stop();
+  }
+}

@@ -10,12 +10,17 @@ import {
   type LighthouseResult,
   type LighthouseRun,
 } from '../../bench/lib/lighthouse';
-import {commitAbSection, hostSpeed, renderMarkdown, stockSection, type Results} from '../../bench/lib/report';
+import {hostSpeed, renderMarkdown, type Results} from '../../bench/lib/report';
+import {commitAbSection, noScriptSection, stockSection} from '../../bench/lib/report-pairs';
+import {withoutScripts} from '../../bench/lib/no-script';
 
 const KB = 1024;
 const GB = 1024 * 1024 * 1024;
 
-type RunFigures = Pick<LighthouseRun, 'performance' | 'tbtMs' | 'cls' | 'loadAverage' | 'benchmarkIndex' | 'cpuSlowdown' | 'raw'> & {
+type RunFigures = Pick<
+  LighthouseRun,
+  'performance' | 'tbtMs' | 'cls' | 'loadAverage' | 'benchmarkIndex' | 'cpuSlowdown' | 'raw' | 'mainThreadCpuMs' | 'scriptBytes'
+> & {
   warnings?: string[];
 };
 
@@ -398,4 +403,48 @@ test('stock Docusaurus on the same text shows both sites on each page, what the 
   );
   assert.match(stockSection(undefined), /Not measured\.$/);
   assert.match(renderMarkdown({...results, stock: run}), /## The framework alone: stock Docusaurus on the same text/);
+});
+
+test('the page with no scripts keeps its HTML and data, and loses every script and script hint', () => {
+  const kept = [
+    '<html data-theme=dark><head><title>Create a payment</title>',
+    '<script data-rh=true type=application/ld+json>{"@type":"BreadcrumbList"}</script>',
+    '<link rel=stylesheet href=/assets/css/styles.css>',
+    '<link rel=preload as=image href=/img/logo.svg>',
+    '</head><body><p>Node.js, and <code>&lt;script&gt;</code> in a sample.</p>',
+    '<a href=/sdks/node.js>Node SDK</a>',
+  ];
+  const running = [
+    '<script>document.documentElement.setAttribute("data-theme","dark")</script>',
+    '<script type="module" src="/assets/js/main.js"></script>',
+    '<script>\n!function(n){n.forEach(function(s){document.body.appendChild(s)})}(["/a.js"])\n</script >',
+    '<link rel="preload" href="/assets/js/runtime~main.js" as="script">',
+    '<link rel=modulepreload href=/assets/js/chunk.mjs>',
+    '<link rel=prefetch href=/assets/js/other.js>',
+  ];
+  const html = kept.flatMap((part, index) => [part, running[index] ?? '']).join('') + '</body></html>';
+  assert.equal(withoutScripts(html), `${kept.join('')}</body></html>`);
+});
+
+test('the scripts section gives main-thread CPU against the same HTML with no scripts, with the operation page judged on its ratio', () => {
+  const cpu = (path: string, values: number[], performance = 90) =>
+    lighthouseOf(
+      path,
+      'mobile',
+      values.map((mainThreadCpuMs) => ({performance, tbtMs: 200, cls: 0, loadAverage: 0.2, mainThreadCpuMs, scriptBytes: 130 * KB})),
+    );
+  const operation = '/api/financial/create-payment';
+  const markdown = noScriptSection({
+    ok: true,
+    site: [cpu('/', [700, 640, 660]), cpu(operation, [600, 650, 620])],
+    bare: [cpu('/', [300, 310, 290], 100), cpu(operation, [500, 480, 520], 100)],
+  });
+  const row = (path: string) => markdown.split('\n').find((line) => line.startsWith(`| \`${path}\` |`)) ?? '';
+  // Medians: 660 against 300 on the home page, not judged; 620 against 500 on the operation page.
+  assert.match(row('/'), /^\| `\/` \| 130\.0 KB \| 660 ms \| 300 ms \| 2\.20× \| 90 · 200 ms \| 100 · 200 ms \|.* \| – \|$/);
+  assert.match(row(operation), /\| 620 ms \| 500 ms \| 1\.24× \|.*\| ≤ 1\.3×: pass \|$/);
+  const slower = noScriptSection({ok: true, site: [cpu(operation, [700])], bare: [cpu(operation, [500])]});
+  assert.match(slower, /\| 1\.40× \|.*\| ≤ 1\.3×: \*\*FAIL\*\* \|$/m);
+  assert.match(noScriptSection({ok: false, error: 'cannot copy build\nstack'}), /Failed: cannot copy build$/);
+  assert.match(noScriptSection(undefined), /Not measured\.$/);
 });
