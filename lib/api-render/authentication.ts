@@ -28,7 +28,10 @@ function credentialVariable(page: ApiPage, name: string, scheme: SecurityScheme)
 
 /** What a reader sends for one security scheme, in words. */
 function credentialWords(page: ApiPage, name: string, scheme: SecurityScheme | undefined, scopes: string[] = []): PhrasingContent[] {
-  const granted = scopes.length ? [text(scopes.length > 1 ? ' granting the scopes ' : ' granting the scope '), ...typeList(scopes)] : [];
+  // A requirement's scopes are all needed together.
+  const granted = scopes.length
+    ? [text(scopes.length > 1 ? ' granting the scopes ' : ' granting the scope '), ...typeList(scopes, ' and ')]
+    : [];
   const authorization = [...granted, text(' in the '), code('Authorization'), text(' header')];
   if (scheme?.type === 'apiKey')
     return [
@@ -48,8 +51,10 @@ function credentialWords(page: ApiPage, name: string, scheme: SecurityScheme | u
 
 /** The operation's security: each requirement's schemes together, requirements as alternatives. */
 export function authentication(page: ApiPage): PhrasingContent[] {
-  const requirements = page.api.security ?? [];
+  // An empty requirement (`{}`) is the choice of sending no credentials: with others, it makes them optional.
+  const requirements = (page.api.security ?? []).filter((requirement) => Object.keys(requirement).length > 0);
   if (requirements.length === 0) return [text('No authentication.')];
+  const optional = requirements.length < (page.api.security ?? []).length;
   const schemes = page.api.securitySchemes ?? {};
   const ways = requirements.map((requirement) =>
     joinWords(
@@ -65,13 +70,14 @@ export function authentication(page: ApiPage): PhrasingContent[] {
     ...joinWords(ways, ' or '),
     ...(permission ? [text(' with the '), code(permission), text(' permission')] : []),
     text('.'),
+    ...(optional ? [text(' Authentication is optional: the request may also be sent without credentials.')] : []),
     ...(plaza ? [text(' See '), link('Authentication', '/api/authentication'), text('.')] : []),
     ...samples,
   ];
 }
 
 /**
- * The credentials of the operation's first security requirement (the samples send one way), as
+ * The credentials of the operation's first security requirement that names a scheme (the samples send one way), as
  * headers and query parameters whose values the samples read from the environment.
  */
 export function sampleCredentials(page: ApiPage): {
@@ -80,7 +86,8 @@ export function sampleCredentials(page: ApiPage): {
   cookies: Pieces[];
   basic?: SampleRequest['basic'];
 } {
-  const requirement = page.api.security?.[0] ?? {};
+  // With optional authentication (an empty requirement among them), the samples still send credentials.
+  const requirement = page.api.security?.find((one) => Object.keys(one).length > 0) ?? {};
   const found: ReturnType<typeof sampleCredentials> = {headers: [], query: [], cookies: []};
   for (const name of Object.keys(requirement)) {
     const scheme = page.api.securitySchemes?.[name];

@@ -13,9 +13,9 @@ export const fenced = (lang: string, value: string, meta?: string): RootContent 
 export const joinWords = (ways: PhrasingContent[][], word: string): PhrasingContent[] =>
   ways.flatMap((way, index) => [...(index ? [text(word)] : []), ...way]);
 
-/** `a`, `b` or `c`, as code. */
-export const typeList = (types: string[]): PhrasingContent[] =>
-  types.flatMap((type, index) => [...(index === 0 ? [] : [text(index === types.length - 1 ? ' or ' : ', ')]), code(type)]);
+/** `a`, `b` or `c`, as code; `a`, `b` and `c` with `last` = ' and '. */
+export const typeList = (types: string[], last = ' or '): PhrasingContent[] =>
+  types.flatMap((type, index) => [...(index === 0 ? [] : [text(index === types.length - 1 ? last : ', ')]), code(type)]);
 
 /** Pagefind leaves an element with this attribute, its headings included, out of the search index. */
 export const notIndexed = {'data-pagefind-ignore': 'all'};

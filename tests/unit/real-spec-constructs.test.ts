@@ -228,3 +228,15 @@ test('and: OAuth scopes are named, a webhook shows its method and key, untagged 
   ]);
   assert.equal(frontMatter('read-plain-menu', 'description'), 'GET /menu/plain');
 });
+
+test('and: optional authentication (an empty requirement beside a scheme) is said in words, and the samples still send the scheme', () => {
+  const operation = written.paths['/access/optional'].get;
+  assert.deepEqual(operation.security[0], {});
+  const scheme = Object.keys(operation.security[1])[0] ?? '';
+  assert.equal(written.components.securitySchemes[scheme].scheme, 'bearer');
+  assert.match(
+    page('ping-optionally'),
+    /Send a bearer token in the `Authorization` header\. Authentication is optional: the request may also be sent without credentials\./,
+  );
+  assert.match(curl('ping-optionally'), /Authorization: Bearer /);
+});
