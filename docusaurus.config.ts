@@ -31,6 +31,8 @@ const env = {
   // Only the fixture sites of the tests set it: their specs are not Plaza's, so Plaza's own spec rules do not apply,
   // and their small specs lack the operations the guides link to, so broken links only warn.
   foreignSpecs: process.env.PLAZA_FOREIGN_SPECS === 'true' || preview !== undefined,
+  // Plaza's build stops at a `$ref` that points at nothing; a preview warns and shows it, unless `npm run preview -- --strict`.
+  strictSpecs: preview === undefined || process.env.PLAZA_PREVIEW_STRICT === 'true',
   // Plaza's sandbox API as a second target of Try it; unset, Try it runs the sandbox in the reader's browser only.
   tryItUrl: tryItUrl() ?? null,
 };
@@ -102,6 +104,7 @@ const config: Config = {
         rehypePlugins: [rehypeTableScroll, rehypeCodeTokens, rehypeStaticTrees],
         apis,
         foreignSpecs: env.foreignSpecs,
+        strict: env.strictSpecs,
         preview: preview !== undefined,
       } satisfies ApiReferenceOptions,
     ],

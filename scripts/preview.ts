@@ -1,11 +1,13 @@
 /**
- * `npm run preview -- path/to/spec.yaml [--out dir]`: the API reference of any OpenAPI 3.0 or 3.1
+ * `npm run preview -- path/to/spec.yaml [--out dir] [--strict]`: the API reference of any OpenAPI 3.0 or 3.1
  * document, built into a site of its own, for a spec author to see a change before it lands and for
  * the tests' fixture sites.
  *
  * The spec is read where it lives (its relative `$ref`s from its own folder) and checked first: a
- * document that cannot be read or whose references do not resolve stops here with one line per
- * problem, naming the pointer, and exit code 1. Then a copy of the project builds it with
+ * document that cannot be read stops here with one line per problem, naming the pointer, and exit
+ * code 1. A `$ref` that points at nothing is a warning, and its pages say so where it stands; a node
+ * of the wrong kind is a warning, and left out; with `--strict` either stops the preview as Plaza's
+ * own build stops. Then a copy of the project builds it with
  * PLAZA_PREVIEW_SPEC (lib/api-model/site.ts): the reference alone, its introduction as the home page,
  * none of Plaza's pages, checks or conventions. The build's warnings are printed; the site is moved
  * to `--out` (by default preview-build/), for `npm run serve -- --dir <out>`.
@@ -35,22 +37,25 @@ function fail(message: string, code = 1): never {
 }
 
 async function main(): Promise<void> {
-  const {values, positionals} = parseArgs({options: {out: {type: 'string', default: 'preview-build'}}, allowPositionals: true});
+  const {values, positionals} = parseArgs({
+    options: {out: {type: 'string', default: 'preview-build'}, strict: {type: 'boolean', default: false}},
+    allowPositionals: true,
+  });
   const [spec, ...extra] = positionals;
-  if (!spec || extra.length > 0) fail('usage: npm run preview -- path/to/spec.yaml [--out dir]', 2);
+  if (!spec || extra.length > 0) fail('usage: npm run preview -- path/to/spec.yaml [--out dir] [--strict]', 2);
   const file = resolve(spec);
   if (!existsSync(file)) fail(`${spec}: no such file`, 2);
   const out = resolve(values.out);
   const started = performance.now();
   try {
-    await readSpecText(readFileSync(file, 'utf8'), file, spec);
+    await readSpecText(readFileSync(file, 'utf8'), file, spec, {strict: values.strict});
   } catch (error) {
     if (error instanceof SpecError) fail(error.message);
     throw error;
   }
   const dir = temporaryCopy('preview');
   try {
-    const output = buildCopy(dir, {PLAZA_PREVIEW_SPEC: file});
+    const output = buildCopy(dir, {PLAZA_PREVIEW_SPEC: file, ...(values.strict ? {PLAZA_PREVIEW_STRICT: 'true'} : {})});
     for (const warning of buildWarnings(output)) console.warn(`preview: ${warning.trim()}`);
     rmSync(out, {recursive: true, force: true});
     renameSync(join(dir, 'build'), out);

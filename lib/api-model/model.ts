@@ -40,6 +40,11 @@ export type ApiSpec = Api & {
   resolved: OpenApiDocument;
   /** The operations of `resolved`, its webhooks last, each with its page's title, slug and route. */
   operations: OperationRecord[];
+  /**
+   * What a lenient read let through, one line each with its pointer: a `$ref` that points at nothing
+   * (shown as an unresolved reference), a node of the wrong kind (left out).
+   */
+  warnings: string[];
 };
 
 export type ApiModel = {
@@ -53,21 +58,28 @@ export type ModelOptions = {
   apis?: readonly Api[];
   /** Specs that are not Plaza's: none of its conventions is read into them. */
   foreign?: boolean;
+  /**
+   * Whether a `$ref` that points at nothing, or a node of the wrong kind, stops the read (the default,
+   * and Plaza's build). When false, the first stands as an unresolved reference (`unresolvedKey`), the
+   * second is left out, and each is one of the spec's warnings.
+   */
+  strict?: boolean;
 };
 
 /** A spec that cannot be read or resolved: its message is one line per problem. */
 export class SpecError extends Error {}
 
 let redoclyConfig: Promise<Config> | undefined;
+let structureConfig: Promise<Config> | undefined;
 
 /** The model of the specs under `projectDir`, each file read and parsed once. */
-export async function loadApiModel(projectDir: string, {apis: list = apis, foreign = false}: ModelOptions = {}): Promise<ApiModel> {
+export async function loadApiModel(projectDir: string, {apis: list = apis, ...options}: ModelOptions = {}): Promise<ApiModel> {
   const loaded = await Promise.all(
     list.map(async (api): Promise<ApiSpec> => {
       const source = await readFile(resolve(projectDir, api.file), 'utf8').catch((error: NodeJS.ErrnoException) => {
         throw new SpecError(`${api.file}: cannot be read (${error.code ?? error.message})`);
       });
-      return readApi(api, source, {projectDir, foreign});
+      return readApi(api, source, {projectDir, ...options});
     }),
   );
   return {apis: loaded, specs: Object.fromEntries(loaded.map((api) => [api.name, api.document]))};
@@ -77,19 +89,27 @@ export async function loadApiModel(projectDir: string, {apis: list = apis, forei
 export async function readApi(
   api: Api,
   source: string,
-  {projectDir = '.', foreign = false}: {projectDir?: string; foreign?: boolean} = {},
+  {projectDir = '.', foreign = false, strict = true}: {projectDir?: string} & Omit<ModelOptions, 'apis'> = {},
 ): Promise<ApiSpec> {
-  const documents = await readSpecText(source, resolve(projectDir, api.file), api.file);
+  const documents = await readSpecText(source, resolve(projectDir, api.file), api.file, {strict});
   return {...api, plaza: !foreign, source, ...documents, operations: operationRecords(documents.resolved, api.route)};
 }
+
+/** The key of what stands for a `$ref` that points at nothing, in a lenient read: the `$ref` itself. */
+export const unresolvedKey = 'x-unresolved-ref';
 
 /**
  * A spec's text as its two documents. `file` is where it lives (its relative `$ref`s are read from
  * that folder); `name` is how errors call it.
  */
-export async function readSpecText(source: string, file: string, name = file): Promise<Pick<ApiSpec, 'document' | 'resolved'>> {
+export async function readSpecText(
+  source: string,
+  file: string,
+  name = file,
+  {strict = true}: Pick<ModelOptions, 'strict'> = {},
+): Promise<Pick<ApiSpec, 'document' | 'resolved' | 'warnings'>> {
   // Loaded when a spec is read, not when the site config is: it brings its lint rules (and ajv) along.
-  const {bundle, createConfig, makeDocumentFromString} = await import('@redocly/openapi-core');
+  const {BaseResolver, bundle, createConfig, lintDocument, makeDocumentFromString} = await import('@redocly/openapi-core');
   let read: ReturnType<typeof makeDocumentFromString>;
   try {
     read = makeDocumentFromString(source, file);
@@ -100,19 +120,102 @@ export async function readSpecText(source: string, file: string, name = file): P
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
     throw new SpecError(`${name}: the document is not a YAML mapping`);
   const config = await (redoclyConfig ??= createConfig({}));
+  const structure = await (structureConfig ??= createConfig({extends: [], rules: {struct: 'error'}}));
+  // openapi-core throws on some documents (an `openapi` that is not a string): that is one line too.
+  const oneLineOf = <T>(work: Promise<T>): Promise<T> =>
+    work.catch((error: unknown) => {
+      throw error instanceof SpecError ? error : new SpecError(`${name}: ${oneLine(error)}`);
+    });
   const bundled = async (dereference: boolean, document: object) => {
-    const result = await bundle({doc: {source: read.source, parsed: document}, config, dereference});
+    const result = await oneLineOf(bundle({doc: {source: read.source, parsed: document}, config, dereference}));
     // A `$ref` key inside an example is data that happens to look like a reference, not a reference.
-    const problems = result.problems.filter((problem) => problem.severity === 'error' && !inExample(problemPointer(problem)));
-    if (problems.length > 0) {
-      throw new SpecError(problems.map((problem) => `${name}: ${problemLine(parsed, problem)}`).join('\n'));
-    }
-    return result.bundle.parsed as OpenApiDocument;
+    return {parsed: result.bundle.parsed as OpenApiDocument, problems: result.problems.filter(isError)};
   };
-  const document = await bundled(false, structuredClone(parsed));
-  const resolved = cutCycles(await bundled(true, titled(structuredClone(parsed) as OpenApiDocument)));
-  return {document, resolved};
+  // What stops a strict read: a `$ref` that points at nothing, and a node of the wrong kind (a number
+  // for a description, a list for an object's properties). A lenient read puts an unresolved
+  // reference (unresolvedKey) in the place of the first and leaves the second out, one warning line
+  // each, and looks again: a node left out may have been the target of a `$ref`.
+  const mended = structuredClone(parsed) as OpenApiDocument;
+  const warnings: string[] = [];
+  for (;;) {
+    // The shape first: the bundler itself fails on some misshapen nodes (a discriminator mapping of null).
+    const linted = await oneLineOf(
+      lintDocument({document: {source: read.source, parsed: mended}, config: structure, externalRefResolver: new BaseResolver()}),
+    );
+    const misshapen = linted.filter((problem) => isError(problem) && problem.message.startsWith('Expected type '));
+    const {problems} = misshapen.length ? {problems: []} : await bundled(false, mended);
+    const all = [...problems, ...misshapen];
+    if (all.length === 0) break;
+    const lines = all.map((problem) => `${name}: ${problemLine(mended, problem)}`);
+    const own = misshapen.filter((problem) => problem.location[0]?.source.absoluteRef === read.source.absoluteRef);
+    const dangling = problems.filter((problem) => unresolvedRef(mended, problemPointer(problem)) !== undefined);
+    if (strict || dangling.length < problems.length || own.length < misshapen.length) throw new SpecError(lines.join('\n'));
+    for (const problem of dangling) {
+      const pointer = problemPointer(problem);
+      warnings.push(`${name}: ${problemLine(mended, problem)}; shown as an unresolved reference`);
+      replaceAt(mended, pointer, {[unresolvedKey]: unresolvedRef(mended, pointer)});
+    }
+    // Said in pointer order; taken out the deepest first, and the last item of a list before those
+    // ahead of it, so that no pointer moves.
+    const pointers = [...new Set(own.map(problemPointer))].sort(pointerOrder);
+    for (const pointer of pointers) {
+      const problem = own.find((one) => problemPointer(one) === pointer)!;
+      warnings.push(`${name}: ${problemLine(mended, problem)}; left out`);
+    }
+    for (const pointer of pointers.reverse()) removeAt(mended, pointer);
+  }
+  const [document, resolved] = await Promise.all([bundled(false, structuredClone(mended)), bundled(true, titled(structuredClone(mended)))]);
+  const problems = [...document.problems, ...resolved.problems];
+  if (problems.length > 0) throw new SpecError(problems.map((problem) => `${name}: ${problemLine(mended, problem)}`).join('\n'));
+  return {document: document.parsed, resolved: cutCycles(resolved.parsed), warnings};
 }
+
+/** An error of the bundler or the linter, unless inside an example: a `$ref` key there is data, not a reference. */
+const isError = (problem: {severity: string; location: {pointer?: string}[]}): boolean =>
+  problem.severity === 'error' && !inExample(problemPointer(problem));
+
+/** The `$ref` at a pointer of the parsed spec, when there is one there. */
+function unresolvedRef(parsed: unknown, pointer: string): string | undefined {
+  const ref = (pointerTarget(parsed, pointer) as {$ref?: unknown} | undefined)?.$ref;
+  return typeof ref === 'string' ? ref : undefined;
+}
+
+/** The node that holds the one at a local pointer of `root`, and its key there. */
+function holderOf(root: unknown, pointer: string): {holder: Json | unknown[]; key: string} {
+  const keys = pointerKeys(pointer);
+  const key = keys.pop()!;
+  return {holder: keys.reduce<unknown>((node, one) => (node as Json)[one], root) as Json | unknown[], key};
+}
+
+/** Puts `value` at a local pointer of `root`, where `unresolvedRef` found a `$ref`. */
+function replaceAt(root: unknown, pointer: string, value: unknown): void {
+  const {holder, key} = holderOf(root, pointer);
+  (holder as Json)[key] = value;
+}
+
+/** Takes out the node at a local pointer of `root`: a key of an object, an item of a list. */
+function removeAt(root: unknown, pointer: string): void {
+  const {holder, key} = holderOf(root, pointer);
+  if (Array.isArray(holder)) holder.splice(Number(key), 1);
+  else delete holder[key];
+}
+
+/** Pointers by their keys in turn, items of a list by number: reversed, the deepest and the last come first. */
+function pointerOrder(a: string, b: string): number {
+  const [left, right] = [pointerKeys(a), pointerKeys(b)];
+  for (let index = 0; index < Math.min(left.length, right.length); index++) {
+    const [x, y] = [left[index]!, right[index]!];
+    if (x !== y) return /^\d+$/.test(x) && /^\d+$/.test(y) ? Number(x) - Number(y) : x < y ? -1 : 1;
+  }
+  return left.length - right.length;
+}
+
+/** The keys of a local `#/...` pointer, unescaped. */
+const pointerKeys = (pointer: string): string[] =>
+  pointer
+    .slice(2)
+    .split('/')
+    .map((key) => key.replace(/~1/g, '/').replace(/~0/g, '~'));
 
 const oneLine = (error: unknown): string => (error instanceof Error ? error.message : String(error)).split('\n')[0]?.trim() ?? '';
 
@@ -122,7 +225,7 @@ const problemPointer = (problem: {location: {pointer?: string}[]}): string => pr
 function problemLine(parsed: unknown, problem: {message: string; location: {pointer?: string}[]}): string {
   const pointer = problemPointer(problem);
   const ref = (pointerTarget(parsed, pointer) as {$ref?: unknown} | undefined)?.$ref;
-  const message = problem.message.replace(/\s+/g, ' ');
+  const message = problem.message.replace(/\s+/g, ' ').replace(/\.$/, '');
   if (typeof ref !== 'string') return `${message} (at ${pointer})`;
   const cause = message.replace(/^Can't resolve \$ref:? ?/, '');
   return `the $ref "${ref}" at ${pointer} points at nothing${cause ? ` (${cause})` : ''}`;
@@ -151,13 +254,7 @@ type Json = Record<string, unknown>;
 
 /** The node a local `#/...` pointer names in `root`, or undefined. */
 function pointerTarget(root: unknown, pointer: string): unknown {
-  return pointer
-    .slice(2)
-    .split('/')
-    .reduce<unknown>(
-      (node, key) => (node && typeof node === 'object' ? (node as Json)[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined),
-      root,
-    );
+  return pointerKeys(pointer).reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Json)[key] : undefined), root);
 }
 
 /**

@@ -59,7 +59,9 @@ export type Operation = {
 /** The name and place of a parameter, which an operation's parameter of the same overrides. */
 function parameterKey(spec: OpenApiDocument, parameter: unknown): string {
   const resolved = resolveLocalRef<{name?: unknown; in?: unknown} | undefined>(spec, parameter);
-  return `${String(resolved?.in)} ${String(resolved?.name)}`;
+  // One with no name or place (an unresolved reference, say) redefines nothing: it is its own key.
+  if (typeof resolved?.in !== 'string' || typeof resolved.name !== 'string') return JSON.stringify(parameter) ?? 'undefined';
+  return `${resolved.in} ${resolved.name}`;
 }
 
 /**

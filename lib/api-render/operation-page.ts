@@ -20,7 +20,7 @@ import type {Download} from './downloads';
 import {frontMatter, jsxBlock, jsxInline, plainText, specMarkdown, text, toMdx} from './spec-text';
 import {authentication} from './authentication';
 import {isWebhook, type ApiPage} from './operation';
-import {bodySection, callbackSection, parameterSection, responseSection} from './operation-sections';
+import {bodySection, callbackSection, parameterSection, responseSection, unresolvedParameters} from './operation-sections';
 import {pageSamples, samplesAside, type SampleFile, type Tokenize} from './operation-samples';
 import {fenced, heading, link, notIndexed, paragraph, strong} from './page-nodes';
 
@@ -155,6 +155,7 @@ export function createApiPageMD(
             ...(hasRequest ? [heading(2, 'Request')] : []),
             ...parameterSection(page, 'path'),
             ...parameterSection(page, 'query'),
+            ...unresolvedParameters(page),
           ],
           true,
         ),

@@ -13,11 +13,11 @@
  */
 import {createHash} from 'node:crypto';
 import type {RootContent} from 'mdast';
-import {isWebhook, type ApiPage} from './operation';
-import {fenced, notIndexed, paragraph} from './page-nodes';
+import {isWebhook, responsesOf, type ApiPage, type Example} from './operation';
+import {code, fenced, notIndexed, paragraph} from './page-nodes';
 import {examplesOf, sampleRequests, xml, xmlRoot} from './sample-requests';
 import {languages, type SampleRequest} from './samples';
-import type {Schema} from './schema';
+import {unresolvedRef, type Schema} from './schema';
 import {jsxBlock, jsxInline, text} from './spec-text';
 
 type Tab = {value: string; label: string; body: RootContent[]};
@@ -122,8 +122,17 @@ function exampleBlock(value: unknown, type = 'application/json', schema?: Schema
   return typeof value === 'string' ? fenced('text', value) : fenced('json', JSON.stringify(value, null, 2));
 }
 
+/** An example's block; one the spec refers to but does not define says so. */
+function exampleBody(example: Example, type?: string, schema?: Schema): RootContent {
+  const unresolved = unresolvedRef(example);
+  if (unresolved === undefined) return exampleBlock(example.value, type, schema);
+  return paragraph(
+    jsxInline('p', {}, [text('Unresolved reference '), code(unresolved), text(': the spec refers to an example that it does not define.')]),
+  );
+}
+
 function responseExamples(page: ApiPage): RootContent[] {
-  const responses = Object.entries(page.api.responses ?? {});
+  const responses = responsesOf(page);
   if (responses.length === 0) return [paragraph(jsxInline('p', {}, [text('No response documented.')]))];
   const items = responses.map(([status, response]): Tab => {
     const media = Object.entries(response.content ?? {});
@@ -131,7 +140,7 @@ function responseExamples(page: ApiPage): RootContent[] {
     const blocks = media.flatMap(([type, content]) =>
       examplesOf(content, 'response').map(([name, example]): [string, RootContent[]] => {
         const label = example.summary ?? name;
-        return [media.length > 1 ? `${label} (${type})` : label, [exampleBlock(example.value, type, content.schema)]];
+        return [media.length > 1 ? `${label} (${type})` : label, [exampleBody(example, type, content.schema)]];
       }),
     );
     return {value: status, label: status, body: blocks.length ? exampleTabs(blocks) : [paragraph(jsxInline('p', {}, [text('No body.')]))]};
@@ -145,7 +154,7 @@ function payloadExamples(page: ApiPage): [string, RootContent[]][] {
   const [type, media] = Object.entries(page.api.requestBody?.content ?? {})[0] ?? [];
   const examples = media ? examplesOf(media, 'request') : [];
   if (examples.length === 0) return [['payload', [paragraph(jsxInline('p', {}, [text(type ? 'No example.' : 'No body.')]))]]];
-  return examples.map(([name, example]) => [example.summary ?? name, [exampleBlock(example.value, type, media?.schema)]]);
+  return examples.map(([name, example]) => [example.summary ?? name, [exampleBody(example, type, media?.schema)]]);
 }
 
 /** A page's requests to write samples for, with the file of the samples of them it fetches and that file's URL. */

@@ -9,8 +9,8 @@ import snakeCase from 'lodash/snakeCase';
 import {jsxBlock, specMarkdown, text} from './spec-text';
 import {code, heading, joinWords, link, paragraph, typeList} from './page-nodes';
 import {fieldTables, table} from './field-tables';
-import type {ApiPage, Media, Parameter, Response} from './operation';
-import {constraints, flatten, typeLabel, type Schema} from './schema';
+import {responsesOf, type ApiPage, type Media, type Parameter, type Response} from './operation';
+import {constraints, flatten, typeLabel, unresolvedRef, type Schema} from './schema';
 import {fieldTable, type Field, type FieldTable} from './schema-fields';
 
 function parameterField(parameter: Parameter): Field {
@@ -44,6 +44,18 @@ const parameterTitles = {path: 'Path parameters', query: 'Query parameters', hea
 export function parameterSection(page: ApiPage, place: keyof typeof parameterTitles): RootContent[] {
   const matching = (page.api.parameters ?? []).filter((parameter) => parameter.in === place);
   return matching.length ? [heading(3, parameterTitles[place]), ...table(matching.map(parameterField))] : [];
+}
+
+/** What stands where the spec refers to something it does not hold: the reference, said plainly. */
+const unresolvedNote = (ref: string, what: string): RootContent =>
+  paragraph(text('Unresolved reference '), code(ref), text(`: the spec refers to ${what} that it does not define.`));
+
+/** The parameters the spec refers to but does not define, each said where the parameters are. */
+export function unresolvedParameters(page: ApiPage): RootContent[] {
+  return (page.api.parameters ?? []).flatMap((parameter) => {
+    const ref = unresolvedRef(parameter);
+    return ref === undefined ? [] : [unresolvedNote(ref, 'a parameter')];
+  });
 }
 
 /**
@@ -85,6 +97,8 @@ function mediaTables(
 
 export function bodySection(page: ApiPage): RootContent[] {
   const {requestBody} = page.api;
+  const unresolved = unresolvedRef(requestBody);
+  if (unresolved !== undefined) return [heading(3, 'Body'), unresolvedNote(unresolved, 'a request body')];
   const groups = mediaGroups(requestBody?.content);
   if (groups.length === 0) return [];
   const types = groups.flatMap((group) => group.types);
@@ -122,9 +136,15 @@ const statusRanges: Record<string, string> = {
 export function responseSection(page: ApiPage): RootContent[] {
   const parts = [heading(2, 'Responses')];
   // OpenAPI 3.1 lets an operation, or a webhook, leave its responses out.
-  if (Object.keys(page.api.responses ?? {}).length === 0) parts.push(paragraph(text('The spec documents no response.')));
-  for (const [status, response] of Object.entries(page.api.responses ?? {})) {
+  const responses = responsesOf(page);
+  if (responses.length === 0) parts.push(paragraph(text('The spec documents no response.')));
+  for (const [status, response] of responses) {
     parts.push(heading(3, `${status} ${STATUS_CODES[status] ?? statusRanges[status] ?? ''}`.trim()));
+    const unresolved = unresolvedRef(response);
+    if (unresolved !== undefined) {
+      parts.push(unresolvedNote(unresolved, 'a response'));
+      continue;
+    }
     if (response.description) parts.push(...specMarkdown(response.description));
     const types = Object.keys(response.content ?? {});
     if (types.length > 1)
@@ -154,7 +174,8 @@ export function responseSection(page: ApiPage): RootContent[] {
     }
     const headers = Object.entries(response.headers ?? {}).map(([name, header]) => ({
       name,
-      type: typeLabel(header.schema ?? {}),
+      // A header the spec refers to but does not define says so as its type.
+      type: typeLabel(header.schema ?? (unresolvedRef(header) === undefined ? {} : (header as Schema))),
       required: false,
       description: header.description ?? '',
       constraints: [],

@@ -62,3 +62,10 @@ export type ApiPage = {
  * The API sends it, so its page shows the payload, not code that would send it.
  */
 export const isWebhook = (page: ApiPage): boolean => page.api.method === 'event';
+
+/**
+ * The responses of a page by status. A lenient read leaves out a response of the wrong kind, but
+ * not a key that is no status (`properties: null` among the statuses): only objects are responses.
+ */
+export const responsesOf = (page: ApiPage): [string, Response][] =>
+  Object.entries(page.api.responses ?? {}).filter(([, response]) => response !== null && typeof response === 'object');

@@ -4,7 +4,7 @@
  * headers, and a body per example: JSON, a form or multipart form, XML, text or a file.
  */
 import {sampleCredentials} from './authentication';
-import type {ApiPage, Example, Media, Parameter} from './operation';
+import {responsesOf, type ApiPage, type Example, type Media, type Parameter} from './operation';
 import type {Part, Pieces, SampleRequest} from './samples';
 import {flatten, type Schema} from './schema';
 import {schemaExample} from './schema-example';
@@ -153,7 +153,7 @@ export function xml(name: string, value: unknown): string {
 
 /** How a sample prints the answer of the first success response: JSON, text, or only its status (no body, or bytes). */
 function answerOf(page: ApiPage): SampleRequest['answer'] {
-  const success = Object.entries(page.api.responses ?? {}).find(([status]) => status.startsWith('2'))?.[1];
+  const success = responsesOf(page).find(([status]) => status.startsWith('2'))?.[1];
   const types = Object.keys(success?.content ?? {});
   if (types.some(isJsonType)) return 'json';
   if (types.some((type) => type.startsWith('text/') || /[/+]xml\b/.test(type))) return 'text';

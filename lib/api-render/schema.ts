@@ -6,6 +6,7 @@
  * schema (schema-example.ts) read schemas through these.
  */
 import omit from 'lodash/omit';
+import {unresolvedKey} from '../api-model/model';
 
 /**
  * A schema; `circular(Title)` where the dereferencer cut a cycle back to the ancestor titled Title;
@@ -170,10 +171,18 @@ const isShape = (option: Child): boolean => {
 /** What an alternative is called: its title, else its type. */
 export const optionLabel = (option: Child): string => schemaOf(option).title ?? typeLabel(option);
 
+/** The `$ref` that a lenient read found pointing at nothing and left in a node's place (lib/api-model/model.ts). */
+export function unresolvedRef(node: unknown): string | undefined {
+  const ref = node && typeof node === 'object' ? (node as Record<string, unknown>)[unresolvedKey] : undefined;
+  return typeof ref === 'string' ? ref : undefined;
+}
+
 /** The type as a reader would say it: `string (date-time)`, `array of object`, `map of string`, `integer or null`. */
 export function typeLabel(child: Child): string {
   const cycle = cycleTitle(child);
   if (cycle !== undefined) return cycle || 'object';
+  const unresolved = unresolvedRef(child);
+  if (unresolved !== undefined) return `unresolved reference ${unresolved}`;
   const {schema, types, nullable} = read(child);
   const values = valueOptions(schema);
   const alternatives = alternativesOf(schema);

@@ -106,3 +106,108 @@ test('a sample file is named after all it holds: its code and its highlighting',
   assert.equal(Object.values(highlighted.file?.languages ?? {})[0]?.examples[0]?.tokens?.includes(':'), true);
   assert.equal(new Set([plain.url, highlighted.url, recoloured.url]).size, 3);
 });
+
+test('a lenient read keeps a $ref that points at nothing where it stands, and its page says which', async () => {
+  const missing = (kind: string, name: string) => ({$ref: `#/components/${kind}/${name}`});
+  const json = (body: object) => ({content: {'application/json': body}});
+  const document = {
+    openapi: '3.1.0',
+    info: {title: 'Bakery API', version: '1.0.0'},
+    paths: {
+      '/v1/cakes/{id}': {
+        parameters: [missing('parameters', 'Shared')],
+        post: {
+          summary: 'Bake a cake',
+          parameters: [{name: 'id', in: 'path', required: true, schema: {type: 'string'}}, missing('parameters', 'Own')],
+          requestBody: missing('requestBodies', 'Order'),
+          responses: {
+            '200': {
+              description: 'Baked.',
+              headers: {'X-Oven': missing('headers', 'Oven')},
+              ...json({
+                schema: {
+                  type: 'object',
+                  properties: {flavour: missing('schemas', 'Flavour'), layers: {type: 'array', items: missing('schemas', 'Layer')}},
+                },
+              }),
+            },
+            '400': missing('responses', 'Refused'),
+            '404': {description: 'Gone.', ...json({examples: {gone: missing('examples', 'Gone')}})},
+          },
+        },
+      },
+    },
+  };
+  const api = await readApi({...apis[0], file: 'specs/test.yaml'}, JSON.stringify(document), {foreign: true, strict: false});
+  const refs = [
+    ['parameters', 'Shared', '#/paths/~1v1~1cakes~1{id}/parameters/0'],
+    ['parameters', 'Own', '#/paths/~1v1~1cakes~1{id}/post/parameters/1'],
+    ['requestBodies', 'Order', '#/paths/~1v1~1cakes~1{id}/post/requestBody'],
+    ['headers', 'Oven', '#/paths/~1v1~1cakes~1{id}/post/responses/200/headers/X-Oven'],
+    ['schemas', 'Flavour', '#/paths/~1v1~1cakes~1{id}/post/responses/200/content/application~1json/schema/properties/flavour'],
+    ['schemas', 'Layer', '#/paths/~1v1~1cakes~1{id}/post/responses/200/content/application~1json/schema/properties/layers/items'],
+    ['responses', 'Refused', '#/paths/~1v1~1cakes~1{id}/post/responses/400'],
+    ['examples', 'Gone', '#/paths/~1v1~1cakes~1{id}/post/responses/404/content/application~1json/examples/gone'],
+  ];
+  assert.deepEqual(
+    [...api.warnings].sort(),
+    refs
+      .map(
+        ([kind, name, pointer]) =>
+          `specs/test.yaml: the $ref "#/components/${kind}/${name}" at ${pointer} points at nothing; shown as an unresolved reference`,
+      )
+      .sort(),
+  );
+  const page = renderReference(api, []).files.get('bake-a-cake.api.mdx') ?? '';
+  for (const [kind, what] of [
+    ['parameters/Shared', 'a parameter'],
+    ['parameters/Own', 'a parameter'],
+    ['requestBodies/Order', 'a request body'],
+    ['responses/Refused', 'a response'],
+    ['examples/Gone', 'an example'],
+  ]) {
+    assert.ok(page.includes(`Unresolved reference \`#/components/${kind}\`: the spec refers to ${what} that it does not define.`), kind);
+  }
+  assert.match(page, /\| `X-Oven` \| unresolved reference #\/components\/headers\/Oven \|/);
+  assert.match(page, /\| `flavour` \| unresolved reference #\/components\/schemas\/Flavour \|/);
+  assert.match(page, /\| `layers` \| array of unresolved reference #\/components\/schemas\/Layer \|/);
+  // Strict, the default, refuses the same document with one line per reference.
+  await assert.rejects(readApi({...apis[0], file: 'specs/test.yaml'}, JSON.stringify(document), {foreign: true}), (error: Error) => {
+    assert.equal(error.message.split('\n').length, refs.length);
+    return true;
+  });
+});
+
+test('a lenient read leaves out a node of the wrong kind, in one warning line naming it; strict, it refuses it', async () => {
+  const document = {
+    openapi: '3.1.0',
+    info: {title: 'Bakery API', version: '1.0.0'},
+    paths: {
+      '/v1/cakes': {
+        get: {
+          summary: 'List cakes',
+          description: -1,
+          security: [{oven_key: null}],
+          responses: {'200': {description: 'The cakes.', content: {'application/json': {schema: {type: 'object', properties: [null]}}}}},
+        },
+      },
+    },
+    components: {schemas: {Cake: {discriminator: {propertyName: 'kind', mapping: null}}}},
+  };
+  const api = await readApi({...apis[0], file: 'specs/test.yaml'}, JSON.stringify(document), {foreign: true, strict: false});
+  const where = '#/paths/~1v1~1cakes/get';
+  assert.deepEqual(api.warnings, [
+    'specs/test.yaml: Expected type `DiscriminatorMapping` (object) but got `null` (at #/components/schemas/Cake/discriminator/mapping); left out',
+    `specs/test.yaml: Expected type \`string\` but got \`integer\` (at ${where}/description); left out`,
+    `specs/test.yaml: Expected type \`SchemaProperties\` (object) but got \`array\` (at ${where}/responses/200/content/application~1json/schema/properties); left out`,
+    `specs/test.yaml: Expected type \`array\` but got \`null\` (at ${where}/security/0/oven_key); left out`,
+  ]);
+
+  const page = renderReference(api, []).files.get('list-cakes.api.mdx') ?? '';
+  assert.match(page, /# List cakes/);
+  assert.match(page, /No authentication\./);
+  await assert.rejects(readApi({...apis[0], file: 'specs/test.yaml'}, JSON.stringify(document), {foreign: true}), (error: Error) => {
+    assert.equal(error.message.split('\n').length, 4);
+    return true;
+  });
+});

@@ -59,9 +59,15 @@ export type ApiReferenceOptions = Options & {
    * the sidebar, and Plaza's own pages (the webhook event catalogue, the tables of the guides) are not made.
    */
   preview?: boolean;
+  /**
+   * Whether a `$ref` that points at nothing, or a node of the wrong kind, stops the build (the
+   * default). When false, each is one `[WARNING]` line naming its pointer: the page says "Unresolved
+   * reference" where the first stands, and the second is left out.
+   */
+  strict?: boolean;
 };
 
-type ReferenceOptions = Required<Pick<ApiReferenceOptions, 'apis' | 'foreignSpecs' | 'preview'>>;
+type ReferenceOptions = Required<Pick<ApiReferenceOptions, 'apis' | 'foreignSpecs' | 'preview' | 'strict'>>;
 
 /** The folder of generated files that are not docs pages, and the static folder within it. */
 export const generatedDir = 'generated';
@@ -70,11 +76,11 @@ export const generatedStaticDir = join(generatedDir, 'static');
 export const tryItSpecsFile = 'try-it/specs.json';
 
 /** What a generation made: the sidebar items by folder, and every file it is responsible for. */
-type Outputs = {sidebars: Map<string, SidebarItem[]>; paths: string[]};
+type Outputs = {sidebars: Map<string, SidebarItem[]>; paths: string[]; warnings: string[]};
 
 /** The stamp of the last generation, in generated/: the hash of what it read, and what it made. */
 const stampFile = join(generatedDir, 'reference-stamp.json');
-type Stamp = {hash: string; sidebars: [string, SidebarItem[]][]; paths: string[]};
+type Stamp = {hash: string; sidebars: [string, SidebarItem[]][]; paths: string[]; warnings: string[]};
 
 /** A build error of one line per problem: Docusaurus prints the stack after the message, and it would only bury it. */
 function specFailure(message: string): Error {
@@ -134,7 +140,7 @@ async function generate(model: ApiModel, siteDir: string, preview: boolean): Pro
   for (const [dir, contents] of folders) written += await syncFolder(join(siteDir, dir), contents);
   for (const [path, content] of files) if (await writeIfChanged(join(siteDir, path), content)) written += 1;
   const paths = [...[...folders].flatMap(([dir, contents]) => [...contents.keys()].map((name) => join(dir, name))), ...files.keys()];
-  return {sidebars, paths, files: written};
+  return {sidebars, paths, warnings: model.apis.flatMap((api) => api.warnings), files: written};
 }
 
 /** The pages' sample files (SampleFile), by file name. */
@@ -187,12 +193,12 @@ async function stamped(siteDir: string, hash: string): Promise<Outputs | undefin
       ),
     ),
   );
-  return present.every(Boolean) ? {sidebars: new Map(stamp.sidebars), paths: stamp.paths} : undefined;
+  return present.every(Boolean) ? {sidebars: new Map(stamp.sidebars), paths: stamp.paths, warnings: stamp.warnings ?? []} : undefined;
 }
 
 export default async function apiReference(context: LoadContext, options: unknown): Promise<Plugin<LoadedContent>> {
   // The options as validateOptions below returns them.
-  const {apis, foreignSpecs, preview, ...docsOptions} = options as PluginOptions & ReferenceOptions;
+  const {apis, foreignSpecs, preview, strict, ...docsOptions} = options as PluginOptions & ReferenceOptions;
   const inputFiles = specFiles(context.siteDir, apis);
   let outputs: Outputs | undefined;
   // The last generation and the hash of what it read. In `npm start`, an edit of a hand-written page
@@ -207,13 +213,13 @@ export default async function apiReference(context: LoadContext, options: unknow
       return unchanged;
     }
     const foreign = foreignSpecs || preview;
-    const model = await loadApiModel(context.siteDir, {apis, foreign});
+    const model = await loadApiModel(context.siteDir, {apis, foreign, strict});
     const problems = await checkModel(model, context.siteDir, {foreign});
     if (problems.length > 0) throw new SpecError(problems.join('\n'));
     // No stamp while files are being written: one left by a generation that stopped half-way would lie.
     await rm(join(context.siteDir, stampFile), {force: true});
     const made = await generate(model, context.siteDir, preview);
-    const stamp: Stamp = {hash, sidebars: [...made.sidebars], paths: made.paths};
+    const stamp: Stamp = {hash, sidebars: [...made.sidebars], paths: made.paths, warnings: made.warnings};
     await writeIfChanged(join(context.siteDir, stampFile), JSON.stringify(stamp));
     console.log(`[api-reference] ${made.sidebars.size} APIs read once from specs/, ${made.files} files written in ${seconds()} s`);
     return made;
@@ -230,10 +236,12 @@ export default async function apiReference(context: LoadContext, options: unknow
     ...docs,
     async loadContent() {
       const started = performance.now();
-      const hash = await inputsHash(context.siteDir, inputFiles, {apis, foreignSpecs, preview});
+      const hash = await inputsHash(context.siteDir, inputFiles, {apis, foreignSpecs, preview, strict});
       if (last?.hash !== hash) last = {hash, outputs: generateFrom(hash, started)};
       try {
         outputs = await last.outputs;
+        // Said on every build, also when the reference is read from the stamp.
+        for (const warning of outputs.warnings) console.warn(`[WARNING] ${warning}`);
       } catch (error) {
         last = undefined;
         throw specFailure(error instanceof Error ? error.message : String(error));
@@ -248,6 +256,6 @@ export default async function apiReference(context: LoadContext, options: unknow
 
 /** The docs plugin's options, and the reference's own. */
 export function validateOptions({validate, options}: OptionValidationContext<ApiReferenceOptions, PluginOptions & ReferenceOptions>) {
-  const {apis, foreignSpecs = false, preview = false, ...docsOptions} = options;
-  return {...validateDocsOptions({validate, options: docsOptions} as never), apis, foreignSpecs, preview};
+  const {apis, foreignSpecs = false, preview = false, strict = true, ...docsOptions} = options;
+  return {...validateDocsOptions({validate, options: docsOptions} as never), apis, foreignSpecs, preview, strict};
 }
