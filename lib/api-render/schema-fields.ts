@@ -91,10 +91,11 @@ const anchorFor = (scope: string, path: string): string =>
  */
 export function fieldTable(child: Child, direction: Direction, scope: string): FieldTable {
   const table: FieldTable = {rows: [], groups: []};
-  const schema = flatten(child);
+  // Read plainly, so that a body of `type: [array, null]` or an `anyOf` of an array and null is an array.
+  const {schema, types} = read(child);
   const root: Ancestor = {title: schema.title, path: '', table};
   const walk: Walk = {direction, scope, ancestors: [root], depth: 0, shapes: [], expanded: new Map()};
-  if (schema.type === 'array' && schema.items !== undefined && !alternativesOf(schema)) {
+  if (types.includes('array') && schema.items !== undefined && !alternativesOf(schema)) {
     const items = flatten(schema.items);
     addFields(table, items, {...walk, ancestors: [{title: items.title, path: '[]', table}]}, '[]');
   } else {
@@ -107,7 +108,8 @@ export function fieldTable(child: Child, direction: Direction, scope: string): F
 function addFields(table: FieldTable, schema: Schema, walk: Walk, path: string): void {
   const prefix = path ? `${path}.` : '';
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
-    const field = flatten(property);
+    // Read plainly: an `anyOf` of a described schema and null keeps that description.
+    const field = read(property).schema;
     if ((walk.direction === 'request' && field.readOnly) || (walk.direction === 'response' && field.writeOnly)) continue;
     const row: Field = {
       name: `${prefix}${name}`,
@@ -159,22 +161,33 @@ function repeated(title: string, walk: Walk): Field['repeats'] {
   return {path: ancestor.path, anchor: target.anchor};
 }
 
-/** What a field holds below itself: an object's fields, an array's items, a map's values, alternatives, or a cycle. */
-function addNested(table: FieldTable, child: Child, walk: Walk, row: Field): void {
-  let inner: Child = child;
-  let path = row.name;
-  for (;;) {
-    const schema = flatten(inner);
-    if (typeof inner === 'string') break;
-    if (schema.type === 'array' || (Array.isArray(schema.type) && schema.type.includes('array'))) {
-      if (schema.items === undefined || schema.prefixItems) return;
+/**
+ * What a value at `path` holds through its arrays' items and its maps' values, with the path that
+ * reaches it (`[]` for an item, `.<key>` for a value); undefined for a tuple or an array whose items
+ * the spec leaves open.
+ */
+function descend(child: Child, path: string): {inner: Child; path: string} | undefined {
+  let inner = child;
+  let reached = path;
+  while (typeof inner !== 'string') {
+    const {schema, types} = read(inner);
+    if (types.includes('array')) {
+      if (schema.items === undefined || schema.prefixItems) return undefined;
       inner = schema.items;
-      path += '[]';
+      reached += '[]';
     } else if (!schema.properties && mapValues(schema) !== undefined) {
       inner = mapValues(schema)!;
-      path += '.<key>';
+      reached += '.<key>';
     } else break;
   }
+  return {inner, path: reached};
+}
+
+/** What a field holds below itself: an object's fields, an array's items, a map's values, alternatives, or a cycle. */
+function addNested(table: FieldTable, child: Child, walk: Walk, row: Field): void {
+  const reached = descend(child, row.name);
+  if (!reached) return;
+  const {inner, path} = reached;
   const title = cycleTitle(inner);
   if (title !== undefined) {
     row.repeats = repeated(title, walk);
@@ -226,12 +239,15 @@ function alternativesGroup(
     const {schema: flat} = read(option);
     const label = optionLabel(option);
     const table: FieldTable = {rows: [], groups: []};
+    // An alternative that is a list (or a map) of objects shows the fields of its items.
+    const reached = descend(option, path);
+    const fields = reached && typeof reached.inner !== 'string' ? read(reached.inner).schema : flat;
     const ancestors = [...walk.ancestors, {title: flat.title, path, table}];
     addFields(
       table,
-      flat,
+      fields,
       {...walk, scope: `${walk.scope}-${path || 'body'}-${index + 1}`, ancestors, shapes: [...walk.shapes, label]},
-      path,
+      reached?.path ?? path,
     );
     const description = [flat.description ?? '', ...(flat.properties ? [] : constraints(option))].filter(Boolean).join(' ');
     return {label, values: discriminator ? discriminatorValues(flat, label, discriminator.propertyName, mapping) : [], description, table};

@@ -188,7 +188,7 @@ export function typeLabel(child: Child): string {
   const alternatives = alternativesOf(schema);
   let label: string;
   if (values) {
-    label = [...new Set(values.map((value) => value.type ?? typeof value.value))].join(' or ');
+    label = [...new Set(values.map((value) => value.type ?? valueType(value.value)))].join(' or ');
   } else if (alternatives) {
     // Shapes are named in the tabs below the table; plain values are named here.
     const shapes = alternatives.options.filter(isShape).length;
@@ -202,9 +202,9 @@ export function typeLabel(child: Child): string {
     const rest = schema.items === undefined || typeof schema.items === 'boolean' ? '' : `, then ${typeLabel(schema.items)}`;
     label = `tuple of ${schema.prefixItems.map(typeLabel).join(', ')}${rest}`;
   } else if (types.includes('array') && schema.items !== undefined) {
-    label = `array of ${typeLabel(schema.items)}`;
+    label = `array of ${grouped(typeLabel(schema.items))}`;
   } else if (mapValues(schema) && !schema.properties) {
-    label = `map of ${typeLabel(mapValues(schema)!)}`;
+    label = `map of ${grouped(typeLabel(mapValues(schema)!))}`;
   } else if (schema.format === 'binary' || (schema as {contentEncoding?: string}).contentEncoding === 'binary') {
     label = 'file';
   } else {
@@ -217,6 +217,12 @@ export function typeLabel(child: Child): string {
   }
   return nullable ? `${label} or null` : label;
 }
+
+/** An item's type in brackets when it has alternatives: `array of (string or null) or null` is not ambiguous. */
+const grouped = (label: string): string => (/ or /.test(label) ? `(${label})` : label);
+
+/** The JSON type of a value, whole numbers as `integer`. */
+const valueType = (value: unknown): string => (Number.isInteger(value) ? 'integer' : jsonType(value));
 
 const jsonType = (value: unknown): string =>
   Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value === 'object' ? 'object' : typeof value;
@@ -272,7 +278,13 @@ function notPhrase(child: Child): string {
   const schema = flatten(child);
   if (schema.enum) return `Not one of ${schema.enum.map(code).join(', ')}.`;
   if (schema.const !== undefined) return `Not ${code(schema.const)}.`;
-  if (schema.required && !schema.type) return `Must not have ${schema.required.map(code).join(', ')}.`;
+  if (schema.required && !schema.type) {
+    // `not: {required: [a, b]}` rules out having them all, not each one: said so it cannot be read as "neither".
+    const [first, ...others] = schema.required.map(code);
+    if (!others.length) return `Must not have ${first}.`;
+    const list = `${[first, ...others.slice(0, -1)].join(', ')} and ${others.at(-1)}`;
+    return others.length === 1 ? `Must not have both ${list}: one of them at most.` : `Must not have all of ${list} together.`;
+  }
   if (schema.pattern) return `Must not match ${code(schema.pattern)}.`;
   return `Must not be ${typeLabel(schema)}${constraints(schema)
     .map((phrase) => ` ${phrase}`)

@@ -240,3 +240,30 @@ test('and: optional authentication (an empty requirement beside a scheme) is sai
   );
   assert.match(curl('ping-optionally'), /Authorization: Bearer /);
 });
+
+test("and: OpenAPI 3.1's unions read right: an array branch's items, a nullable anyOf's description, nullable items and bodies, integer consts, a not of required fields", () => {
+  const operation = written.paths['/menu/tastings'].post;
+  const {properties} = operation.requestBody.content['application/json'].schema;
+  const slug = 'book-tasting';
+  const description = (name: string): string => properties[name].description;
+  // The list branch of `request` shows its items' fields, each with its own description.
+  const items = properties.request.oneOf[1].items.properties;
+  for (const [name, field] of Object.entries(items as Record<string, {description: string}>)) {
+    assert.ok(row(slug, `request[].${name}`).includes(field.description), name);
+  }
+  // The described branch of a nullable anyOf keeps its description and its bound.
+  const [branch] = properties.note.anyOf;
+  assert.match(row(slug, 'note'), new RegExp(`\\| string or null \\| ${branch.description} Length at most ${branch.maxLength}\\. \\|`));
+  // Nullable items are bracketed, so that the array itself is not read as nullable.
+  assert.match(row(slug, 'allergens'), new RegExp(`\\| array of \\(string or null\\) \\| ${description('allergens')}`));
+  // Whole-number consts are integers.
+  assert.match(row(slug, 'table'), /\| integer \|/);
+  for (const option of properties.table.oneOf) assert.ok(row(slug, 'table').includes(`\`${option.const}\`: ${option.title}`));
+  // `not: {required: [a, b]}` forbids both together, and says so.
+  const [first, second] = properties.seating.not.required;
+  assert.ok(row(slug, 'seating').includes(`Must not have both \`${first}\` and \`${second}\`: one of them at most.`));
+  // A body of type [array, null] lists its items' fields.
+  const answer = operation.responses['200'].content['application/json'].schema;
+  assert.deepEqual(answer.type, ['array', 'null']);
+  assert.ok(row(slug, '[].starts_at').includes(answer.items.properties.starts_at.description));
+});
