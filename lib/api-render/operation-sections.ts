@@ -26,7 +26,10 @@ function parameterField(parameter: Parameter): Field {
   };
 }
 
-/** A field table with no field marked required (every field of a response is always there, null when empty). */
+/**
+ * A field table with no field marked required: Plaza's convention for its responses, where every
+ * field is always there (null when empty). A spec that is not Plaza's keeps its own `required`.
+ */
 function noneRequired(fields: FieldTable): FieldTable {
   return {
     ...fields,
@@ -183,9 +186,10 @@ export function responseSection(page: ApiPage): RootContent[] {
     }));
     if (headers.length) parts.push(paragraph(text('Headers:')), ...table(headers));
     const groups = mediaGroups(response.content);
-    const body = mediaTables(groups, (schema, index) =>
-      fieldTables(noneRequired(fieldTable(schema, 'response', `response-${status}${index ? `-${index + 1}` : ''}`))),
-    );
+    const body = mediaTables(groups, (schema, index) => {
+      const fields = fieldTable(schema, 'response', `response-${status}${index ? `-${index + 1}` : ''}`);
+      return fieldTables(page.api.plaza ? noneRequired(fields) : fields);
+    });
     if (body.length) parts.push(paragraph(text('Body:')), ...body);
     parts.push(...linkParts(response));
   }

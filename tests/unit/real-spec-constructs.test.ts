@@ -266,4 +266,7 @@ test("and: OpenAPI 3.1's unions read right: an array branch's items, a nullable 
   const answer = operation.responses['200'].content['application/json'].schema;
   assert.deepEqual(answer.type, ['array', 'null']);
   assert.ok(row(slug, '[].starts_at').includes(answer.items.properties.starts_at.description));
+  // Its own `required` is kept: not marking a response's fields required is Plaza's convention, not this spec's.
+  assert.deepEqual(answer.items.required, ['starts_at']);
+  assert.match(row(slug, '[].starts_at'), /^\s*\| `\[\]\.starts_at`<span className="api-field__required">required<\/span> \|/);
 });
