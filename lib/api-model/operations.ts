@@ -98,6 +98,17 @@ export function listOperations(spec: OpenApiDocument, {webhooks = false}: {webho
   return operations;
 }
 
+/**
+ * A parameter's example: its `example`, else the value of the first of its named `examples` (each
+ * read through `follow`, which resolves a `$ref` where the document keeps them).
+ */
+export function parameterExample(parameter: {example?: unknown; examples?: unknown}, follow = (value: unknown): unknown => value): unknown {
+  if (parameter.example !== undefined) return parameter.example;
+  const named = parameter.examples && typeof parameter.examples === 'object' ? Object.values(parameter.examples) : [];
+  const first = named.length ? follow(named[0]) : undefined;
+  return first && typeof first === 'object' ? (first as {value?: unknown}).value : undefined;
+}
+
 /** A value, or the node its local `$ref` (`#/components/...`) points to in the document. */
 export function resolveLocalRef<T = Record<string, unknown>>(spec: OpenApiDocument, value: unknown): T {
   const ref = (value as {$ref?: string} | undefined)?.$ref;

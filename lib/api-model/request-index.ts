@@ -16,7 +16,7 @@
  */
 import {dereference, encodePointer, validate, type Schema} from '@cfworker/json-schema';
 import {eventsApi, objectSchema, typeDescriptions} from './events';
-import {listOperations, resolveLocalRef, type ApiName, type OpenApiDocument} from './operations';
+import {listOperations, parameterExample, resolveLocalRef, type ApiName, type OpenApiDocument} from './operations';
 import {plainMessage, schemaAt} from './messages';
 
 export type SandboxSpecs = Record<ApiName, OpenApiDocument>;
@@ -279,7 +279,7 @@ export class SpecIndex {
               in: parameter.in as Parameter['in'],
               required: parameter.required === true,
               ...inputKind(document, parameter.schema),
-              example: parameter.example ?? flatten(document, parameter.schema).example,
+              example: parameterExample(parameter, (value) => follow(document, value)) ?? flatten(document, parameter.schema).example,
             };
           }),
           ...(body && {

@@ -6,6 +6,7 @@
 import {STATUS_CODES} from 'node:http';
 import type {RootContent} from 'mdast';
 import snakeCase from 'lodash/snakeCase';
+import {parameterExample} from '../api-model/operations';
 import {jsxBlock, specMarkdown, text} from './spec-text';
 import {code, heading, joinWords, link, paragraph, typeList} from './page-nodes';
 import {fieldTables, table} from './field-tables';
@@ -15,7 +16,8 @@ import {fieldTable, type Field, type FieldTable} from './schema-fields';
 
 function parameterField(parameter: Parameter): Field {
   const schema = {...(parameter.schema ?? {})};
-  if (parameter.example !== undefined) schema.example = parameter.example;
+  const example = parameterExample(parameter);
+  if (example !== undefined) schema.example = example;
   return {
     name: parameter.name,
     type: typeLabel(schema),

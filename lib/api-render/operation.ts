@@ -20,6 +20,7 @@ export type Parameter = {
   description?: string;
   deprecated?: boolean;
   example?: unknown;
+  examples?: Record<string, Example>;
   schema?: Schema;
   style?: string;
   explode?: boolean;

@@ -3,6 +3,7 @@
  * URL with the parameters' example values in their OpenAPI styles, the credentials, the required
  * headers, and a body per example: JSON, a form or multipart form, XML, text or a file.
  */
+import {parameterExample} from '../api-model/operations';
 import {sampleCredentials} from './authentication';
 import {responsesOf, type ApiPage, type Example, type Media, type Parameter} from './operation';
 import type {Part, Pieces, SampleRequest} from './samples';
@@ -15,10 +16,10 @@ const mediaExamples = (media: Media | undefined): [string, Example][] => {
   return media.example === undefined ? [] : [['example', {value: media.example}]];
 };
 
-/** A parameter's value in the samples: its example, else its schema's example, default or first enum value. */
+/** A parameter's value in the samples: its example (or first named example), else its schema's example, default or first enum value. */
 function exampleOf(parameter: Parameter): unknown {
   const schema = flatten(parameter.schema ?? {});
-  return parameter.example ?? schema.example ?? schema.default ?? schema.enum?.[0];
+  return parameterExample(parameter) ?? schema.example ?? schema.default ?? schema.enum?.[0];
 }
 
 /**

@@ -67,7 +67,7 @@ export function cycleTitle(child: Child | undefined): string | undefined {
 const schemaOf = (child: Child | undefined): Schema =>
   typeof child === 'string' ? {title: cycleTitle(child)} : typeof child === 'object' ? child : {};
 
-/** A schema with its `allOf` members folded in; the schema's own keys win over the members'. */
+/** A schema with its `allOf` members folded in, properties of the same name merged; the schema's own keys win over the members'. */
 export function flatten(child: Child): Schema {
   // An empty `enum` allows nothing, which no spec means: it is read as absent (a member's enum stands).
   const schema =
@@ -76,7 +76,12 @@ export function flatten(child: Child): Schema {
   const {allOf, ...own} = schema;
   const merged: Schema = {};
   for (const member of [...allOf.map(flatten), own]) {
-    const properties = {...merged.properties, ...member.properties};
+    // A property that two members both define is both: each one's keys, the later member's winning.
+    const properties = {...merged.properties};
+    for (const [name, property] of Object.entries(member.properties ?? {})) {
+      const earlier = properties[name];
+      properties[name] = earlier === undefined ? property : {allOf: [earlier, property]};
+    }
     const required = [...(merged.required ?? []), ...(member.required ?? [])];
     Object.assign(merged, member);
     if (Object.keys(properties).length > 0) merged.properties = properties;

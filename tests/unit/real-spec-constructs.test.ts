@@ -270,3 +270,18 @@ test("and: OpenAPI 3.1's unions read right: an array branch's items, a nullable 
   assert.deepEqual(answer.items.required, ['starts_at']);
   assert.match(row(slug, '[].starts_at'), /^\s*\| `\[\]\.starts_at`<span className="api-field__required">required<\/span> \|/);
 });
+
+test("and: a parameter's named examples give its value in the samples and its example in the table, the first of them", () => {
+  const [parameter] = written.paths['/menu/tastings'].post.parameters;
+  const first = Object.values(parameter.examples as Record<string, {value: string}>)[0]!.value;
+  assert.match(curl('book-tasting'), new RegExp(`[?&]${parameter.name}=${first}\\b`));
+  assert.ok(row('book-tasting', parameter.name).includes(`\`${first}\``), row('book-tasting', parameter.name));
+});
+
+test('and: allOf members that both define a property are merged into one, each keeping what it adds', () => {
+  const [base, addition] = written.paths['/menu/tastings'].post.requestBody.content['application/json'].schema.properties.guest.allOf;
+  assert.match(
+    row('book-tasting', 'guest.name'),
+    new RegExp(`\\| string \\| ${base.properties.name.description} Length at most ${addition.properties.name.maxLength}\\. \\|`),
+  );
+});
