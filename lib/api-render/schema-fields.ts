@@ -235,9 +235,11 @@ function alternativesGroup(
           .replace(/^circular\((.*)\)$/, '$1')
           .replace(/^.*\//, ''),
   ]);
+  const names = alternatives.options.map(optionLabel);
+  const labels = distinct(names);
   const options = alternatives.options.map((option, index) => {
     const {schema: flat} = read(option);
-    const label = optionLabel(option);
+    const label = labels[index]!;
     const table: FieldTable = {rows: [], groups: []};
     // An alternative that is a list (or a map) of objects shows the fields of its items.
     const reached = descend(option, path);
@@ -250,7 +252,8 @@ function alternativesGroup(
       reached?.path ?? path,
     );
     const description = [flat.description ?? '', ...(flat.properties ? [] : constraints(option))].filter(Boolean).join(' ');
-    return {label, values: discriminator ? discriminatorValues(flat, label, discriminator.propertyName, mapping) : [], description, table};
+    const values = discriminator ? discriminatorValues(flat, names[index]!, discriminator.propertyName, mapping) : [];
+    return {label, values, description, table};
   });
   const shown = options.flatMap((option) => option.values.map((value): [string, string] => [value, option.label]));
   return {
@@ -260,6 +263,17 @@ function alternativesGroup(
     ...(discriminator ? {discriminator: {property: discriminator.propertyName, mapping: shown}} : {}),
     options,
   };
+}
+
+/** Labels told apart: a label that several alternatives share is numbered, `Card (1)`, `Card (2)`. */
+function distinct(labels: string[]): string[] {
+  const seen = new Map<string, number>();
+  return labels.map((label) => {
+    if (labels.indexOf(label) === labels.lastIndexOf(label)) return label;
+    const count = (seen.get(label) ?? 0) + 1;
+    seen.set(label, count);
+    return `${label} (${count})`;
+  });
 }
 
 /**

@@ -285,3 +285,14 @@ test('and: allOf members that both define a property are merged into one, each k
     new RegExp(`\\| string \\| ${base.properties.name.description} Length at most ${addition.properties.name.maxLength}\\. \\|`),
   );
 });
+
+test('and: alternatives that share a title get tabs told apart, each with its own fields', () => {
+  const {oneOf} = written.paths['/menu/tastings'].post.requestBody.content['application/json'].schema.properties.deposit;
+  assert.equal(new Set(oneOf.map((option: {title: string}) => option.title)).size, 1);
+  const tabs = [...page('book-tasting').matchAll(/<TabItem value="[^"]*" label="([^"]*)"/g)].map((match) => match[1]);
+  oneOf.forEach((option: {title: string; properties: Record<string, {description: string}>}, index: number) => {
+    assert.ok(tabs.includes(`${option.title} (${index + 1})`), tabs.join(', '));
+    const [name, field] = Object.entries(option.properties)[0]!;
+    assert.ok(row('book-tasting', `deposit.${name}`).includes(field.description));
+  });
+});
